@@ -1,0 +1,152 @@
+#include "RegionStatisticsJson.h"
+
+#include "JsonWriter.h"
+
+#include <filesystem>
+#include <type_traits>
+#include <variant>
+
+namespace scope {
+
+namespace {
+
+// The six statistics of one region as scope-profiler's _stats_from_values
+// writes them: nothing but the count is known without calls.
+void writeStatistics(JsonWriter& json, const RegionStats& stats) {
+    json.key("count").value(stats.count);
+    if (stats.count == 0) {
+        for (const char* name :
+             {"average_duration_seconds", "min_duration_seconds", "max_duration_seconds",
+              "std_duration_seconds", "total_duration_seconds"})
+            json.key(name).null();
+        return;
+    }
+    json.key("average_duration_seconds").value(stats.average);
+    json.key("min_duration_seconds").value(stats.min);
+    json.key("max_duration_seconds").value(stats.max);
+    json.key("std_duration_seconds").value(stats.std);
+    json.key("total_duration_seconds").value(stats.total);
+}
+
+// Path.resolve(): absolute, symbolic links followed, without requiring the file to exist.
+std::string resolvedPath(const std::string& path) {
+    std::error_code error;
+    auto resolved =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+    return error ? path : resolved.string();
+}
+
+void writeMetadataValue(JsonWriter& json, const MetadataValue& value) {
+    std::visit(
+        [&json](const auto& item) {
+            using T = std::decay_t<decltype(item)>;
+            if constexpr (std::is_same_v<T, std::vector<std::string>>)
+                json.stringArray(item);
+            else
+                json.value(item);
+        },
+        value);
+}
+
+} // namespace
+
+RegionStatisticsJson::RegionStatisticsJson(ExportSelection selection)
+    : selection_(std::move(selection)) {}
+
+std::string RegionStatisticsJson::write(const ProfilingResults& file) const {
+    const ProfilingResults* files[] = {&file};
+    return write(files);
+}
+
+std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const> files) const {
+    JsonWriter json;
+    json.beginObject();
+    json.key("units").beginObject().key("durations").value("seconds").endObject();
+    writeFilters(json);
+    json.key("common_regions").stringArray(selection_.commonRegions(files));
+    json.key("files").beginArray();
+    const auto labels = ExportSelection::labels(files);
+    for (std::size_t i = 0; i < files.size(); ++i)
+        writeFile(json, *files[i], labels[i]);
+    json.endArray();
+    json.endObject();
+    return json.take();
+}
+
+void RegionStatisticsJson::writeFilters(JsonWriter& json) const {
+    const RegionFilter& filter = selection_.regionFilter();
+    json.key("filters").beginObject();
+    // scope-profiler echoes its arguments: None when no pattern or rank was given.
+    json.key("include");
+    if (filter.include().empty())
+        json.null();
+    else
+        json.stringArray(filter.include());
+    json.key("exclude");
+    if (filter.exclude().empty())
+        json.null();
+    else
+        json.stringArray(filter.exclude());
+    json.key("ranks");
+    if (selection_.ranks().isAll()) {
+        json.null();
+    } else {
+        json.beginArray();
+        for (const std::uint32_t rank : selection_.ranks().ranks())
+            json.value(rank);
+        json.endArray();
+    }
+    json.endObject();
+}
+
+void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& file,
+                                     std::string_view label) const {
+    json.beginObject();
+    json.key("label").value(label);
+    json.key("file_path").value(resolvedPath(file.path));
+    json.key("num_ranks").value(file.numRanks);
+    json.key("region_statistics").beginObject();
+    for (const std::size_t region : selection_.regions(file))
+        writeRegion(json, file, region);
+    json.endObject();
+    writeExtras(json, file);
+    json.endObject();
+}
+
+void RegionStatisticsJson::writeRegion(JsonWriter& json, const ProfilingResults& file,
+                                       std::size_t region) const {
+    json.key(file.regions[region]).beginObject();
+    writeStatistics(json, file.pooled(region, selection_.ranks()));
+    json.key("per_rank").beginObject();
+    for (const RankRegion* row : selection_.rows(file, region)) {
+        json.key(std::to_string(row->rank)).beginObject();
+        writeStatistics(json, file.stats(region, row->rank));
+        json.endObject();
+    }
+    json.endObject();
+    json.endObject();
+}
+
+void RegionStatisticsJson::writeExtras(JsonWriter& json, const ProfilingResults& file) {
+    json.key("schema_version").value(file.schemaVersion);
+    json.key("summary_only").value(!file.eventsRead);
+    json.key("region_order").stringArray(file.regions);
+    json.key("minimum_start_time_seconds").value(file.minimumStartSeconds());
+    json.key("metadata").beginObject();
+    for (const MetadataEntry& entry : file.metadata.entries) {
+        json.key(entry.key);
+        writeMetadataValue(json, entry.value);
+    }
+    json.endObject();
+    json.key("damaged").beginArray();
+    for (const DamagedRegion& damaged : file.damaged) {
+        json.beginObject();
+        json.key("rank").value(damaged.rank);
+        json.key("region").value(damaged.region);
+        json.key("reason").value(damaged.reason);
+        json.endObject();
+    }
+    json.endArray();
+}
+
+} // namespace scope

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "ExportSelection.h"
+#include "model/ProfilingResults.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace scope {
+
+class JsonWriter;
+
+// scope-profiler's region_statistics.json (write_region_statistics_json) for
+// one or several files, laid out byte for byte as json.dumps(indent=2) does:
+// units, filters, common_regions, then per file label, file_path, num_ranks
+// and region_statistics. Each files[] entry then carries our own keys, after
+// the standard ones so scope-profiler's consumers ignore them: schema_version,
+// summary_only, region_order, minimum_start_time_seconds, metadata, damaged.
+class RegionStatisticsJson {
+public:
+    explicit RegionStatisticsJson(ExportSelection selection = {});
+
+    // The JSON text without a trailing newline, as json.dumps returns it.
+    std::string write(std::span<const ProfilingResults* const> files) const;
+    std::string write(const ProfilingResults& file) const;
+
+private:
+    void writeFilters(JsonWriter& json) const;
+    void writeFile(JsonWriter& json, const ProfilingResults& file, std::string_view label) const;
+    void writeRegion(JsonWriter& json, const ProfilingResults& file, std::size_t region) const;
+    static void writeExtras(JsonWriter& json, const ProfilingResults& file);
+
+    ExportSelection selection_;
+};
+
+} // namespace scope

@@ -1,0 +1,311 @@
+#include "ColumnarReader.h"
+
+#include "TagList.h"
+#include "h5/DatasetReader.h"
+#include "model/Errors.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace scope {
+namespace {
+
+constexpr const char* kIndexStep = "reading the rank/region index";
+constexpr const char* kEventStep = "reading the event columns";
+constexpr const char* kSummaryStep = "reading the summary columns";
+
+// Mirrors the summary_statistics record; HDF5 converts by member name, so the
+// file's field order and padding do not matter.
+struct SummaryRecord {
+    std::int64_t total;
+    std::int64_t minimum;
+    std::int64_t maximum;
+    std::int64_t first;
+    std::int64_t last;
+    std::int64_t startMinimum;
+    std::int64_t endMaximum;
+    std::uint64_t gpuCount;
+    std::int64_t gpuTotal;
+    double mean;
+    double m2;
+};
+
+h5::Datatype summaryRecordType() {
+    h5::Datatype type(H5Tcreate(H5T_COMPOUND, sizeof(SummaryRecord)));
+    const hid_t t = type.get();
+    H5Tinsert(t, "total", HOFFSET(SummaryRecord, total), H5T_NATIVE_INT64);
+    H5Tinsert(t, "minimum", HOFFSET(SummaryRecord, minimum), H5T_NATIVE_INT64);
+    H5Tinsert(t, "maximum", HOFFSET(SummaryRecord, maximum), H5T_NATIVE_INT64);
+    H5Tinsert(t, "first", HOFFSET(SummaryRecord, first), H5T_NATIVE_INT64);
+    H5Tinsert(t, "last", HOFFSET(SummaryRecord, last), H5T_NATIVE_INT64);
+    H5Tinsert(t, "start_minimum", HOFFSET(SummaryRecord, startMinimum), H5T_NATIVE_INT64);
+    H5Tinsert(t, "end_maximum", HOFFSET(SummaryRecord, endMaximum), H5T_NATIVE_INT64);
+    H5Tinsert(t, "gpu_count", HOFFSET(SummaryRecord, gpuCount), H5T_NATIVE_UINT64);
+    H5Tinsert(t, "gpu_total", HOFFSET(SummaryRecord, gpuTotal), H5T_NATIVE_INT64);
+    H5Tinsert(t, "mean", HOFFSET(SummaryRecord, mean), H5T_NATIVE_DOUBLE);
+    H5Tinsert(t, "m2", HOFFSET(SummaryRecord, m2), H5T_NATIVE_DOUBLE);
+    return type;
+}
+
+} // namespace
+
+void ColumnarReader::readIndex(ProfilingResults& results) {
+    const hid_t root = file_.root();
+    results.regions = h5::DatasetReader(file_, root, "region_table/names", kIndexStep).readStrings();
+    const auto regionIds =
+        h5::DatasetReader(file_, root, "rank_region_index/region_ids", kIndexStep).readUInt64();
+    const auto ranks =
+        h5::DatasetReader(file_, root, "rank_region_index/ranks", kIndexStep).readUInt64();
+    if (ranks.size() != regionIds.size())
+        file_.corrupt(kIndexStep, "ranks and region_ids differ in length");
+    const std::size_t rowCount = regionIds.size();
+
+    std::vector<std::uint64_t> offsets(rowCount, 0);
+    counts_.assign(rowCount, 0);
+    if (layout_.storage == StorageLayout::Columnar) {
+        offsets = h5::DatasetReader(file_, root, "rank_region_index/event_offsets", kIndexStep)
+                      .readUInt64();
+        counts_ = h5::DatasetReader(file_, root, "rank_region_index/event_counts", kIndexStep)
+                      .readUInt64();
+        if (offsets.size() != rowCount || counts_.size() != rowCount)
+            file_.corrupt(kIndexStep, "event_offsets/event_counts do not match region_ids in length");
+    }
+
+    results.rows.resize(rowCount);
+    std::uint64_t maxRank = 0;
+    for (std::size_t i = 0; i < rowCount; ++i) {
+        if (regionIds[i] >= results.regions.size())
+            file_.corrupt(kIndexStep, "row " + std::to_string(i) + " names region id " +
+                                          std::to_string(regionIds[i]) + " of only " +
+                                          std::to_string(results.regions.size()));
+        if (ranks[i] > 0xFFFFFFFFull)
+            file_.corrupt(kIndexStep, "row " + std::to_string(i) + " has an impossible rank");
+        RankRegion& row = results.rows[i];
+        row.region = static_cast<std::uint32_t>(regionIds[i]);
+        row.rank = static_cast<std::uint32_t>(ranks[i]);
+        row.offset = offsets[i];
+        row.summary.count = counts_[i];
+        maxRank = std::max(maxRank, ranks[i]);
+    }
+    if (rowCount == 0) {
+        results.numRanks = 0;
+    } else {
+        const std::int64_t mpiSize = std::max<std::int64_t>(results.metadata.integer("mpi_size").value_or(1), 0);
+        results.numRanks = static_cast<std::uint32_t>(
+            std::max<std::uint64_t>(static_cast<std::uint64_t>(mpiSize), maxRank + 1));
+    }
+    readOptionalIndexColumns(results);
+}
+
+void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
+    const hid_t root = file_.root();
+    const std::size_t n = results.rows.size();
+    auto optionalStrings = [&](const char* name) {
+        const std::string path = std::string("rank_region_index/") + name;
+        if (!file_.exists(root, path))
+            return std::vector<std::string>{};
+        auto values = h5::DatasetReader(file_, root, path, kIndexStep).readStrings();
+        return values.size() == n ? values : std::vector<std::string>{};
+    };
+    auto optionalInts = [&](const char* name) {
+        const std::string path = std::string("rank_region_index/") + name;
+        if (!file_.exists(root, path))
+            return std::vector<std::int64_t>{};
+        auto values = h5::DatasetReader(file_, root, path, kIndexStep).readInt64();
+        return values.size() == n ? values : std::vector<std::int64_t>{};
+    };
+    const auto files = optionalStrings("source_files");
+    const auto texts = optionalStrings("source_texts");
+    const auto tags = optionalStrings("tags");
+    const auto eventMetadata = optionalStrings("event_metadata");
+    const auto lines = optionalInts("source_lines");
+    auto exclusives = optionalInts(layout_.storage == StorageLayout::Aggregate
+                                       ? "aggregate_exclusives"
+                                       : "exclusive_totals");
+    for (std::size_t i = 0; i < n; ++i) {
+        RankRegion& row = results.rows[i];
+        if (!files.empty())
+            row.source.file = files[i];
+        if (!texts.empty())
+            row.source.text = texts[i];
+        if (!lines.empty())
+            row.source.line = lines[i];
+        if (!tags.empty())
+            row.tags = parseTagList(tags[i]);
+        if (!eventMetadata.empty())
+            row.eventMetadata = eventMetadata[i];
+        if (!exclusives.empty() && exclusives[i] >= 0)
+            row.exclusiveNs = exclusives[i];
+    }
+}
+
+std::uint64_t ColumnarReader::eventColumnLength() const {
+    const char* first = layout_.deltaEncoded ? "events/start_deltas" : "events/start_times";
+    const char* second = layout_.deltaEncoded ? "events/durations" : "events/end_times";
+    if (!file_.exists(file_.root(), first) || !file_.exists(file_.root(), second))
+        file_.corrupt(kEventStep, std::string("the event column ") + second + " or " + first +
+                                      " is missing");
+    const auto a = h5::DatasetReader(file_, file_.root(), first, kEventStep).length();
+    const auto b = h5::DatasetReader(file_, file_.root(), second, kEventStep).length();
+    if (a != b)
+        file_.corrupt(kEventStep, "the event columns differ in length (truncated or damaged)");
+    return a;
+}
+
+void ColumnarReader::checkRowSlices(const ProfilingResults& results,
+                                    std::uint64_t eventCount) const {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < results.rows.size(); ++i) {
+        const RankRegion& row = results.rows[i];
+        if (row.summary.count == 0)
+            continue;
+        if (row.offset > eventCount || row.summary.count > eventCount - row.offset)
+            file_.corrupt(kIndexStep, "row " + std::to_string(i) + " (rank " +
+                                          std::to_string(row.rank) + ", region '" +
+                                          results.regions[row.region] +
+                                          "') points past the end of the event columns "
+                                          "(truncated or damaged)");
+        order.push_back(i);
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return results.rows[a].offset < results.rows[b].offset;
+    });
+    for (std::size_t k = 1; k < order.size(); ++k) {
+        const RankRegion& previous = results.rows[order[k - 1]];
+        if (results.rows[order[k]].offset < previous.offset + previous.summary.count)
+            file_.corrupt(kIndexStep, "rows " + std::to_string(order[k - 1]) + " and " +
+                                          std::to_string(order[k]) +
+                                          " overlap in the event columns (truncated or damaged)");
+    }
+}
+
+void ColumnarReader::readEvents(ProfilingResults& results) {
+    const std::uint64_t n = eventColumnLength();
+    checkRowSlices(results, n);
+    const hid_t root = file_.root();
+    EventColumns& events = results.events;
+    h5::DatasetReader first(file_, root,
+                            layout_.deltaEncoded ? "events/start_deltas" : "events/start_times",
+                            kEventStep);
+    h5::DatasetReader second(file_, root,
+                             layout_.deltaEncoded ? "events/durations" : "events/end_times",
+                             kEventStep);
+    first.checkFilters();
+    second.checkFilters();
+    // Both columns are decoded in place so that a file costs no more memory than
+    // its two event columns.
+    events.starts.resize(n);
+    events.ends.resize(n);
+    file_.progress(0.05, "reading start times");
+    first.readInt64(events.starts);
+    file_.progress(0.45, "reading end times");
+    second.readInt64(events.ends);
+    file_.progress(0.85, "computing statistics");
+    for (RankRegion& row : results.rows) {
+        if (row.summary.count == 0) {
+            row.summary = CallSummary{};
+            continue;
+        }
+        auto starts = std::span(events.starts).subspan(row.offset, row.summary.count);
+        auto ends = std::span(events.ends).subspan(row.offset, row.summary.count);
+        if (layout_.deltaEncoded) {
+            std::int64_t t = 0;
+            for (std::size_t i = 0; i < starts.size(); ++i) {
+                t += starts[i];
+                starts[i] = t;
+                ends[i] += t;
+            }
+        }
+        row.summary = CallSummary::fromEvents(starts, ends);
+    }
+    file_.checkCancelled(kEventStep);
+    results.eventsRead = true;
+    readOptionalEventColumns(results);
+}
+
+void ColumnarReader::readOptionalEventColumns(ProfilingResults& results) const {
+    EventColumns& events = results.events;
+    const std::pair<const char*, std::vector<std::int64_t>*> columns[] = {
+        {"events/gpu_durations", &events.gpuDurations},
+        {"events/call_ids", &events.callIds},
+        {"events/parent_ids", &events.parentIds}};
+    for (const auto& [path, column] : columns) {
+        if (!file_.exists(file_.root(), path))
+            continue;
+        h5::DatasetReader reader(file_, file_.root(), path, kEventStep);
+        if (reader.rank() != 1 || !reader.isInteger() || reader.length() != events.size()) {
+            results.warnings.push_back(file_.path() + ": " + path +
+                                       " does not match the event columns; ignored");
+            continue;
+        }
+        column->resize(events.size());
+        reader.readInt64(*column);
+    }
+    if (events.gpuDurations.empty())
+        return;
+    for (RankRegion& row : results.rows)
+        for (std::int64_t g : std::span(events.gpuDurations).subspan(row.offset, row.summary.count))
+            if (g >= 0) {
+                ++row.summary.gpuCount;
+                row.summary.gpuTotal += g;
+            }
+}
+
+void ColumnarReader::readSummaries(ProfilingResults& results) {
+    if (layout_.storage == StorageLayout::Aggregate) {
+        readAggregate(results);
+        return;
+    }
+    const std::size_t n = results.rows.size();
+    std::vector<SummaryRecord> records(n);
+    h5::Datatype type = summaryRecordType();
+    h5::DatasetReader(file_, file_.root(), "rank_region_index/summary_statistics", kSummaryStep)
+        .readCompound(type.get(), records.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const SummaryRecord& r = records[i];
+        CallSummary& s = results.rows[i].summary;
+        s.total = r.total;
+        s.minimum = r.minimum;
+        s.maximum = r.maximum;
+        s.first = r.first;
+        s.last = r.last;
+        s.startMinimum = r.startMinimum;
+        s.endMaximum = r.endMaximum;
+        s.gpuCount = r.gpuCount;
+        s.gpuTotal = r.gpuTotal;
+        s.mean = r.mean;
+        s.m2 = r.m2;
+    }
+}
+
+void ColumnarReader::readAggregate(ProfilingResults& results) const {
+    const hid_t root = file_.root();
+    const std::size_t n = results.rows.size();
+    auto column = [&](const char* name) {
+        auto values =
+            h5::DatasetReader(file_, root, std::string("rank_region_index/") + name, kSummaryStep)
+                .readInt64();
+        if (values.size() != n)
+            file_.corrupt(kSummaryStep, std::string(name) + " does not match region_ids in length");
+        return values;
+    };
+    const auto counts = column("aggregate_counts");
+    const auto totals = column("aggregate_totals");
+    const auto minimums = column("aggregate_minimums");
+    const auto maximums = column("aggregate_maximums");
+    for (std::size_t i = 0; i < n; ++i) {
+        if (counts[i] < 0)
+            file_.corrupt(kSummaryStep, "aggregate_counts holds a negative count");
+        CallSummary& s = results.rows[i].summary;
+        s = CallSummary{};
+        s.count = static_cast<std::uint64_t>(counts[i]);
+        s.total = totals[i];
+        s.minimum = minimums[i];
+        s.maximum = maximums[i];
+        s.mean = s.count > 0 ? static_cast<double>(s.total) / static_cast<double>(s.count) : 0.0;
+        s.hasSpread = false;
+        s.hasTimes = false;
+    }
+}
+
+} // namespace scope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "FileLayout.h"
+#include "h5/H5File.h"
+#include "model/ProfilingResults.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace scope {
+
+// Schemas 2 and 3 (and newer files of the same shape): the shared
+// /region_table, /rank_region_index and /events columns, in the columnar or the
+// aggregate layout.
+class ColumnarReader {
+public:
+    ColumnarReader(const h5::H5File& file, const FileLayout& layout)
+        : file_(file), layout_(layout) {}
+
+    // Region names and one RankRegion per index row (no statistics yet).
+    void readIndex(ProfilingResults& results);
+    // Per-call columns, delta-decoded, and the statistics computed from them.
+    void readEvents(ProfilingResults& results);
+    // summary_statistics (columnar) or aggregate_* (aggregate) into the rows.
+    void readSummaries(ProfilingResults& results);
+
+private:
+    std::uint64_t eventColumnLength() const;
+    void checkRowSlices(const ProfilingResults& results, std::uint64_t eventCount) const;
+    void readOptionalIndexColumns(ProfilingResults& results) const;
+    void readOptionalEventColumns(ProfilingResults& results) const;
+    void readAggregate(ProfilingResults& results) const;
+
+    const h5::H5File& file_;
+    FileLayout layout_;
+    std::vector<std::uint64_t> counts_;
+};
+
+} // namespace scope

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scope {
+
+// Called from the reading thread with a fraction in [0, 1] and a short message.
+using ProgressCallback = std::function<void(double fraction, std::string_view message)>;
+
+// How a read reports progress and notices cancellation. Readers check `cancel`
+// between datasets and between chunks of large datasets.
+struct ReadControl {
+    ProgressCallback progress;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct ReadOptions {
+    ReadControl control;
+};
+
+struct SummaryOptions {
+    bool fallback = false; // read the events when the file has no summary columns
+    bool includeLikwid = false;
+    bool includeLineProfile = false;
+    std::vector<std::string> regions; // exact names; empty = all
+    std::vector<std::uint32_t> ranks; // empty = all
+    ReadControl control;
+};
+
+} // namespace scope

@@ -1,0 +1,99 @@
+#include "H5File.h"
+
+#include "H5Library.h"
+#include "model/Errors.h"
+
+#include <filesystem>
+#include <system_error>
+
+namespace scope::h5 {
+namespace {
+
+herr_t collectName(hid_t, const char* name, const H5L_info_t*, void* data) {
+    static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+    return 0;
+}
+
+} // namespace
+
+H5File::H5File(std::string path, ReadControl control)
+    : path_(std::move(path)), control_(std::move(control)) {
+    prepareThread();
+    std::error_code ec;
+    if (!std::filesystem::exists(path_, ec))
+        throw FileNotFoundError(path_, "opening the file", "no such file");
+    if (std::filesystem::is_directory(path_, ec))
+        throw CorruptProfileError(path_, "opening the file", "is a directory, not an HDF5 file");
+    fileSize_ = std::filesystem::file_size(path_, ec);
+    if (ec)
+        throw CorruptProfileError(path_, "opening the file", "cannot read its size: " + ec.message());
+    if (H5Fis_hdf5(path_.c_str()) <= 0)
+        throw CorruptProfileError(path_, "opening the file", "not an HDF5 file");
+    file_ = File(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
+    if (!file_)
+        throw CorruptProfileError(path_, "opening the file",
+                                  "HDF5 cannot open it (truncated or damaged)");
+}
+
+void H5File::corrupt(std::string_view step, std::string_view what) const {
+    throw CorruptProfileError(path_, std::string(step), std::string(what));
+}
+
+void H5File::checkCancelled(std::string_view step) const {
+    if (control_.cancel != nullptr && control_.cancel->load(std::memory_order_relaxed))
+        throw ReadCancelled(path_, std::string(step), "cancelled");
+}
+
+void H5File::progress(double fraction, std::string_view message) const {
+    if (control_.progress)
+        control_.progress(fraction, message);
+}
+
+bool H5File::exists(hid_t loc, std::string_view path) const {
+    std::string prefix;
+    std::size_t begin = 0;
+    while (begin <= path.size()) {
+        const std::size_t end = std::min(path.find('/', begin), path.size());
+        if (!prefix.empty())
+            prefix += '/';
+        prefix += path.substr(begin, end - begin);
+        if (H5Lexists(loc, prefix.c_str(), H5P_DEFAULT) <= 0)
+            return false;
+        begin = end + 1;
+    }
+    return H5Oexists_by_name(loc, prefix.c_str(), H5P_DEFAULT) > 0;
+}
+
+bool H5File::isGroup(hid_t loc, std::string_view name) const {
+    const std::string n(name);
+    if (!exists(loc, name))
+        return false;
+    H5O_info_t info;
+    if (H5Oget_info_by_name(loc, n.c_str(), &info, H5P_DEFAULT) < 0)
+        return false;
+    return info.type == H5O_TYPE_GROUP;
+}
+
+std::vector<std::string> H5File::children(hid_t group, std::string_view step) const {
+    std::vector<std::string> names;
+    hsize_t index = 0;
+    if (H5Literate(group, H5_INDEX_NAME, H5_ITER_INC, &index, collectName, &names) < 0)
+        corrupt(step, "cannot list the group (truncated or damaged)");
+    return names;
+}
+
+Group H5File::openGroup(hid_t loc, std::string_view name, std::string_view step) const {
+    Group group(H5Gopen2(loc, std::string(name).c_str(), H5P_DEFAULT));
+    if (!group)
+        corrupt(step, "cannot open group '" + std::string(name) + "'");
+    return group;
+}
+
+Dataset H5File::openDataset(hid_t loc, std::string_view name, std::string_view step) const {
+    Dataset dataset(H5Dopen2(loc, std::string(name).c_str(), H5P_DEFAULT));
+    if (!dataset)
+        corrupt(step, "cannot open dataset '" + std::string(name) + "'");
+    return dataset;
+}
+
+} // namespace scope::h5

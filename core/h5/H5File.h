@@ -1,0 +1,44 @@
+#pragma once
+
+#include "H5Handle.h"
+#include "format/ReadOptions.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scope::h5 {
+
+// An open HDF5 file plus what every read needs to report errors (the path) and
+// to honour cancellation and progress (the ReadControl).
+class H5File {
+public:
+    // Throws FileNotFoundError or CorruptProfileError (not HDF5, truncated).
+    H5File(std::string path, ReadControl control);
+
+    const std::string& path() const { return path_; }
+    hid_t root() const { return file_.get(); }
+    std::uint64_t fileSize() const { return fileSize_; }
+
+    [[noreturn]] void corrupt(std::string_view step, std::string_view what) const;
+    // Throws ReadCancelled when the user asked to stop.
+    void checkCancelled(std::string_view step) const;
+    void progress(double fraction, std::string_view message) const;
+
+    // True when every component of the slash-separated path exists below loc.
+    bool exists(hid_t loc, std::string_view path) const;
+    bool isGroup(hid_t loc, std::string_view name) const;
+    // Names of the links in a group, in HDF5's name order.
+    std::vector<std::string> children(hid_t group, std::string_view step) const;
+    Group openGroup(hid_t loc, std::string_view name, std::string_view step) const;
+    Dataset openDataset(hid_t loc, std::string_view name, std::string_view step) const;
+
+private:
+    std::string path_;
+    ReadControl control_;
+    File file_;
+    std::uint64_t fileSize_ = 0;
+};
+
+} // namespace scope::h5

@@ -1,0 +1,9 @@
+#pragma once
+
+namespace scope::h5 {
+
+// Prepares the calling thread for HDF5 reads: silences HDF5's own error printing
+// (per thread in the thread-safe library) and registers our Zstandard filter once.
+void prepareThread();
+
+} // namespace scope::h5

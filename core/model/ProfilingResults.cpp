@@ -1,0 +1,149 @@
+#include "ProfilingResults.h"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace scope {
+
+void ProfilingResults::finalize() {
+    const std::size_t n = regions.size();
+    std::vector<std::int64_t> earliest(n, std::numeric_limits<std::int64_t>::max());
+    std::vector<std::uint64_t> calls(n, 0);
+    for (const RankRegion& r : rows) {
+        calls[r.region] += r.summary.count;
+        if (r.summary.count > 0 && r.summary.hasTimes)
+            earliest[r.region] = std::min(earliest[r.region], r.summary.startMinimum);
+    }
+    // By earliest start; regions without calls last; file order breaks ties
+    // (and is the whole order in the aggregate layout, which stores no starts).
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const bool aCalled = calls[a] > 0;
+        const bool bCalled = calls[b] > 0;
+        if (aCalled != bCalled)
+            return aCalled;
+        return earliest[a] < earliest[b];
+    });
+    std::vector<std::uint32_t> newIndex(n);
+    std::vector<std::string> ordered(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        newIndex[order[i]] = static_cast<std::uint32_t>(i);
+        ordered[i] = std::move(regions[order[i]]);
+    }
+    regions = std::move(ordered);
+    for (RankRegion& r : rows)
+        r.region = newIndex[r.region];
+    std::stable_sort(rows.begin(), rows.end(), [](const RankRegion& a, const RankRegion& b) {
+        return a.region != b.region ? a.region < b.region : a.rank < b.rank;
+    });
+
+    regionBegin_.assign(n + 1, rows.size());
+    for (std::size_t i = rows.size(); i-- > 0;)
+        regionBegin_[rows[i].region] = i;
+    for (std::size_t i = n; i-- > 0;)
+        regionBegin_[i] = std::min(regionBegin_[i], regionBegin_[i + 1]);
+
+    minimumStartNs.reset();
+    for (const RankRegion& r : rows)
+        if (r.summary.count > 0 && r.summary.hasTimes)
+            minimumStartNs = std::min(minimumStartNs.value_or(r.summary.startMinimum),
+                                      r.summary.startMinimum);
+}
+
+std::optional<std::size_t> ProfilingResults::regionIndex(std::string_view name) const {
+    for (std::size_t i = 0; i < regions.size(); ++i)
+        if (regions[i] == name)
+            return i;
+    return std::nullopt;
+}
+
+std::span<const RankRegion> ProfilingResults::rowsOf(std::size_t region) const {
+    if (region + 1 >= regionBegin_.size())
+        return {};
+    return std::span<const RankRegion>(rows).subspan(
+        regionBegin_[region], regionBegin_[region + 1] - regionBegin_[region]);
+}
+
+const RankRegion* ProfilingResults::row(std::size_t region, std::uint32_t rank) const {
+    for (const RankRegion& r : rowsOf(region))
+        if (r.rank == rank)
+            return &r;
+    return nullptr;
+}
+
+std::span<const std::int64_t> ProfilingResults::starts(const RankRegion& row) const {
+    if (!eventsRead)
+        return {};
+    return std::span<const std::int64_t>(events.starts).subspan(row.offset, row.summary.count);
+}
+
+std::span<const std::int64_t> ProfilingResults::ends(const RankRegion& row) const {
+    if (!eventsRead)
+        return {};
+    return std::span<const std::int64_t>(events.ends).subspan(row.offset, row.summary.count);
+}
+
+RegionStats ProfilingResults::stats(std::size_t region, std::uint32_t rank) const {
+    const RankRegion* r = row(region, rank);
+    if (r == nullptr)
+        return RegionStats::fromSummary(CallSummary{});
+    RegionStats s = RegionStats::fromSummary(r->summary);
+    if (r->exclusiveNs)
+        s.exclusive = static_cast<double>(*r->exclusiveNs) / 1e9;
+    return s;
+}
+
+RegionStats ProfilingResults::pooled(std::size_t region, const RankSelection& ranks) const {
+    std::vector<const CallSummary*> parts;
+    std::int64_t exclusive = 0;
+    bool exclusiveKnown = true;
+    for (const RankRegion& r : rowsOf(region)) {
+        if (!ranks.contains(r.rank))
+            continue;
+        parts.push_back(&r.summary);
+        exclusiveKnown = exclusiveKnown && r.exclusiveNs.has_value();
+        exclusive += r.exclusiveNs.value_or(0);
+    }
+    CallSummary pooledSummary = CallSummary::pool(parts);
+    // The duration of "the first call" has no meaning across ranks.
+    RegionStats s = RegionStats::fromSummary(pooledSummary);
+    s.first.reset();
+    s.last.reset();
+    if (exclusiveKnown && !parts.empty())
+        s.exclusive = static_cast<double>(exclusive) / 1e9;
+    return s;
+}
+
+double ProfilingResults::loadImbalance(std::size_t region, const RankSelection& ranks) const {
+    double sum = 0.0;
+    double maximum = 0.0;
+    std::size_t n = 0;
+    for (const RankRegion& r : rowsOf(region)) {
+        if (!ranks.contains(r.rank))
+            continue;
+        const double total = static_cast<double>(r.summary.total);
+        sum += total;
+        maximum = std::max(maximum, total);
+        ++n;
+    }
+    if (n == 0 || sum <= 0.0)
+        return 0.0;
+    return maximum / (sum / static_cast<double>(n));
+}
+
+std::optional<double> ProfilingResults::minimumStartSeconds() const {
+    if (!minimumStartNs)
+        return std::nullopt;
+    return static_cast<double>(*minimumStartNs) / 1e9;
+}
+
+std::uint64_t ProfilingResults::totalCalls() const {
+    std::uint64_t n = 0;
+    for (const RankRegion& r : rows)
+        n += r.summary.count;
+    return n;
+}
+
+} // namespace scope

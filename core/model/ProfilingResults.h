@@ -1,0 +1,71 @@
+#pragma once
+
+#include "AuxiliaryData.h"
+#include "EventColumns.h"
+#include "Metadata.h"
+#include "RankRegion.h"
+#include "RankSelection.h"
+#include "RegionStats.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scope {
+
+enum class StorageLayout { Columnar, Aggregate };
+
+struct DamagedRegion {
+    std::uint32_t rank = 0;
+    std::string region;
+    std::string reason;
+};
+
+// Everything read from one profiling file. A plain value: readers fill it, the
+// UI and the exporters only read it.
+class ProfilingResults {
+public:
+    std::string path;
+    int schemaVersion = 1;
+    StorageLayout layout = StorageLayout::Columnar;
+    bool eventsRead = false;      // per-call data is in `events`
+    bool summaryFallback = false; // a summary-only read had to read the events
+    std::uint32_t numRanks = 0;
+    Metadata metadata;
+    std::vector<std::string> regions; // the contract's order
+    std::vector<RankRegion> rows;     // sorted by (region, rank)
+    EventColumns events;
+    std::optional<std::int64_t> minimumStartNs;
+    std::vector<DamagedRegion> damaged;
+    std::vector<std::string> warnings;
+    std::vector<LikwidRank> likwidRanks;
+    std::vector<LikwidRegion> likwid;
+    std::vector<LineProfile> lineProfiles;
+    std::vector<PerfEventSet> perfEvents;
+
+    // Sorts rows, orders regions as the contract says, builds the row index and
+    // minimumStartNs. Readers call it once after filling the fields above.
+    void finalize();
+
+    std::optional<std::size_t> regionIndex(std::string_view name) const;
+    std::span<const RankRegion> rowsOf(std::size_t region) const;
+    const RankRegion* row(std::size_t region, std::uint32_t rank) const;
+    std::span<const std::int64_t> starts(const RankRegion& row) const;
+    std::span<const std::int64_t> ends(const RankRegion& row) const;
+
+    RegionStats stats(std::size_t region, std::uint32_t rank) const;
+    // Pooled statistics of all calls of the selected ranks taken together.
+    RegionStats pooled(std::size_t region, const RankSelection& ranks = {}) const;
+    // max over the selected ranks of the rank total / mean of the rank totals (0 without calls).
+    double loadImbalance(std::size_t region, const RankSelection& ranks = {}) const;
+    std::optional<double> minimumStartSeconds() const;
+    std::uint64_t totalCalls() const;
+
+private:
+    std::vector<std::size_t> regionBegin_; // rows of region i: [regionBegin_[i], regionBegin_[i+1])
+};
+
+} // namespace scope
