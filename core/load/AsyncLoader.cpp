@@ -1,0 +1,124 @@
+#include "AsyncLoader.h"
+
+#include "analysis/CallStack.h"
+#include "format/ProfileReader.h"
+#include "model/Errors.h"
+
+#include <chrono>
+
+namespace scope {
+namespace {
+
+// A UI needs no more than a few progress updates per frame.
+constexpr auto kProgressInterval = std::chrono::milliseconds(20);
+
+} // namespace
+
+AsyncLoader::AsyncLoader(Callbacks callbacks) : callbacks_(std::move(callbacks)) {}
+
+AsyncLoader::~AsyncLoader() {
+    cancelAll();
+    waitAll();
+}
+
+std::uint64_t AsyncLoader::start(LoadRequest request) {
+    reapFinished();
+    std::lock_guard lock(mutex_);
+    const std::uint64_t id = nextId_++;
+    auto task = std::make_unique<Task>();
+    Task& ref = *task;
+    tasks_.emplace(id, std::move(task));
+    ref.thread = std::thread([this, id, request = std::move(request), &ref] { run(id, request, ref); });
+    return id;
+}
+
+void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) {
+    LoadOutcome outcome;
+    outcome.id = id;
+    outcome.request = request;
+    auto lastReport = std::chrono::steady_clock::now() - kProgressInterval;
+    ReadControl control;
+    control.cancel = &task.cancel;
+    control.progress = [&](double fraction, std::string_view message) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!callbacks_.progress || (now - lastReport < kProgressInterval && fraction < 1.0))
+            return;
+        lastReport = now;
+        callbacks_.progress(id, fraction, std::string(message));
+    };
+    try {
+        ProfilingResults results;
+        if (request.summaryOnly) {
+            SummaryOptions options;
+            options.fallback = request.fallback;
+            options.includeLikwid = true;
+            options.includeLineProfile = true;
+            options.control = control;
+            results = readH5Summary(request.path, options);
+        } else {
+            results = readH5(request.path, ReadOptions{control});
+        }
+        if (task.cancel.load())
+            throw ReadCancelled(request.path, "reading the file", "cancelled");
+        CallStack::fillExclusiveTimes(results);
+        outcome.results = std::make_shared<const ProfilingResults>(std::move(results));
+    } catch (const ReadCancelled&) {
+        outcome.cancelled = true;
+    } catch (...) {
+        // std::bad_alloc included: a damaged size that slipped past the checks
+        // must not take the application down.
+        outcome.error = std::current_exception();
+    }
+    if (callbacks_.finished)
+        callbacks_.finished(outcome);
+    task.done.store(true);
+}
+
+void AsyncLoader::cancel(std::uint64_t id) {
+    std::lock_guard lock(mutex_);
+    if (auto it = tasks_.find(id); it != tasks_.end())
+        it->second->cancel.store(true);
+}
+
+void AsyncLoader::cancelAll() {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, task] : tasks_)
+        task->cancel.store(true);
+}
+
+void AsyncLoader::waitAll() {
+    std::map<std::uint64_t, std::unique_ptr<Task>> tasks;
+    {
+        std::lock_guard lock(mutex_);
+        tasks.swap(tasks_);
+    }
+    for (auto& [id, task] : tasks)
+        if (task->thread.joinable())
+            task->thread.join();
+}
+
+std::size_t AsyncLoader::running() const {
+    std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& [id, task] : tasks_)
+        n += task->done.load() ? 0 : 1;
+    return n;
+}
+
+void AsyncLoader::reapFinished() {
+    std::map<std::uint64_t, std::unique_ptr<Task>> finished;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = tasks_.begin(); it != tasks_.end();) {
+            if (it->second->done.load()) {
+                finished.insert(tasks_.extract(it++));
+            } else {
+                ++it;
+            }
+        }
+    }
+    for (auto& [id, task] : finished)
+        task->thread.join();
+}
+
+} // namespace scope

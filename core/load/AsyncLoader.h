@@ -1,0 +1,70 @@
+#pragma once
+
+#include "model/ProfilingResults.h"
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace scope {
+
+struct LoadRequest {
+    std::string path;
+    bool summaryOnly = false;
+    bool fallback = true; // summary-only: read events when the file has no summary columns
+};
+
+struct LoadOutcome {
+    std::uint64_t id = 0;
+    LoadRequest request;
+    std::shared_ptr<const ProfilingResults> results; // set on success
+    std::exception_ptr error;                         // set on failure
+    bool cancelled = false;
+};
+
+// Reads files on worker threads, one thread per file so that several load at
+// once. Callbacks run on the worker thread; a UI forwards them to its own
+// thread (e.g. by queued signal). Destroying the loader cancels and joins.
+class AsyncLoader {
+public:
+    struct Callbacks {
+        std::function<void(std::uint64_t id, double fraction, const std::string& message)> progress;
+        std::function<void(const LoadOutcome& outcome)> finished;
+    };
+
+    explicit AsyncLoader(Callbacks callbacks);
+    ~AsyncLoader();
+    AsyncLoader(const AsyncLoader&) = delete;
+    AsyncLoader& operator=(const AsyncLoader&) = delete;
+
+    std::uint64_t start(LoadRequest request);
+    // The read stops at its next check (between datasets or slabs) and the
+    // outcome reports cancelled. Unknown or finished ids are ignored.
+    void cancel(std::uint64_t id);
+    void cancelAll();
+    void waitAll();
+    std::size_t running() const;
+
+private:
+    struct Task {
+        std::atomic<bool> cancel{false};
+        std::atomic<bool> done{false};
+        std::thread thread;
+    };
+
+    void run(std::uint64_t id, const LoadRequest& request, Task& task);
+    void reapFinished();
+
+    Callbacks callbacks_;
+    mutable std::mutex mutex_;
+    std::map<std::uint64_t, std::unique_ptr<Task>> tasks_;
+    std::uint64_t nextId_ = 1;
+};
+
+} // namespace scope
