@@ -2,16 +2,29 @@
 
 #include "ZstdFilter.h"
 
+#include <dlfcn.h>
 #include <hdf5.h>
 
 #include <mutex>
 
 namespace scope::h5 {
+namespace {
+
+void configureLibrary() {
+    // Debian's hdf5-plugin-lzf is not linked against liblzf, so HDF5's dlopen of
+    // it fails with "undefined symbol: lzf_decompress". Loading liblzf with
+    // global symbols first lets the plugin resolve them. The handle is kept
+    // for the life of the process, as the plugin will be.
+    dlopen("liblzf.so.1", RTLD_NOW | RTLD_GLOBAL);
+    registerZstdFilter();
+}
+
+} // namespace
 
 void prepareThread() {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-    static std::once_flag registered;
-    std::call_once(registered, registerZstdFilter);
+    static std::once_flag configured;
+    std::call_once(configured, configureLibrary);
 }
 
 } // namespace scope::h5
