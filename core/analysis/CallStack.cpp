@@ -79,9 +79,8 @@ std::vector<std::int64_t> CallStack::exclusivePerRow(const ProfilingResults& res
     perRow.reserve(results.rows.size());
     for (const RankRegion& row : results.rows) {
         auto begin = exclusive.begin() + static_cast<std::ptrdiff_t>(row.offset);
-        perRow.push_back(
-            std::accumulate(begin, begin + static_cast<std::ptrdiff_t>(row.summary.count),
-                            std::int64_t{0}));
+        perRow.push_back(std::accumulate(
+            begin, begin + static_cast<std::ptrdiff_t>(row.summary.count), std::int64_t{0}));
     }
     return perRow;
 }

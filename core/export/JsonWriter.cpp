@@ -1,67 +1,21 @@
 #include "JsonWriter.h"
 
 #include "PythonFloat.h"
+#include "Utf8.h"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 namespace scope {
 
 namespace {
 
-constexpr char32_t kReplacement = 0xFFFD;
-
-// Decodes one UTF-8 sequence at text[pos] and advances pos; malformed input
-// (stray continuation bytes, overlong forms, surrogates) yields U+FFFD for one byte.
-char32_t decodeUtf8(std::string_view text, std::size_t& pos) {
-    const auto lead = static_cast<unsigned char>(text[pos]);
-    std::size_t length = 0;
-    char32_t code = 0;
-    char32_t minimum = 0;
-    if (lead < 0x80) {
-        ++pos;
-        return lead;
-    } else if ((lead & 0xE0) == 0xC0) {
-        length = 2;
-        code = lead & 0x1F;
-        minimum = 0x80;
-    } else if ((lead & 0xF0) == 0xE0) {
-        length = 3;
-        code = lead & 0x0F;
-        minimum = 0x800;
-    } else if ((lead & 0xF8) == 0xF0) {
-        length = 4;
-        code = lead & 0x07;
-        minimum = 0x10000;
-    } else {
-        ++pos;
-        return kReplacement;
-    }
-    if (pos + length > text.size()) {
-        ++pos;
-        return kReplacement;
-    }
-    for (std::size_t i = 1; i < length; ++i) {
-        const auto byte = static_cast<unsigned char>(text[pos + i]);
-        if ((byte & 0xC0) != 0x80) {
-            ++pos;
-            return kReplacement;
-        }
-        code = (code << 6) | (byte & 0x3F);
-    }
-    if (code < minimum || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-        ++pos;
-        return kReplacement;
-    }
-    pos += length;
-    return code;
-}
-
 void appendUnicodeEscape(std::string& out, char32_t unit) {
-    char buffer[8];
-    std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(unit));
-    out += buffer;
+    // Lower-case hex, as Python writes it.
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += "\\u";
+    for (int shift = 12; shift >= 0; shift -= 4)
+        out += kHex[(unit >> shift) & 0xF];
 }
 
 } // namespace
@@ -74,7 +28,7 @@ std::string JsonWriter::quote(std::string_view utf8) {
     out += '"';
     std::size_t pos = 0;
     while (pos < utf8.size()) {
-        const char32_t code = decodeUtf8(utf8, pos);
+        const char32_t code = utf8::decode(utf8, pos);
         switch (code) {
         case '"':
             out += "\\\"";

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <regex>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +12,8 @@ namespace scope {
 // (Python's re.match, not a full match); a region is kept when there are no
 // include patterns or one of them matches, and no exclude pattern matches.
 // Patterns use ECMAScript syntax, which agrees with Python's for the usual
-// prefixes, alternatives and character classes.
+// prefixes, alternatives and character classes; names and patterns are
+// matched as code points, so "." matches "ö" as in Python.
 class RegionFilter {
 public:
     RegionFilter() = default;
@@ -27,8 +28,10 @@ public:
 private:
     std::vector<std::string> include_;
     std::vector<std::string> exclude_;
-    std::vector<std::regex> includeRegex_;
-    std::vector<std::regex> excludeRegex_;
+    // The compiled expressions, immutable and shared by copies; <regex> stays
+    // out of this header (see RegionFilter.cpp).
+    struct Compiled;
+    std::shared_ptr<const Compiled> compiled_;
 };
 
 } // namespace scope

@@ -69,18 +69,25 @@ void AuxiliaryReader::readLikwid(std::uint32_t rank, const std::string& path,
         region.eventNames = attributes.texts("event_names");
         region.counterNames = attributes.texts("counter_names");
         region.metricNames = attributes.texts("metric_names");
-        auto read = [&](const char* dataset) { return file_.exists(file_.root(), regionPath + "/" + dataset); };
+        auto read = [&](const char* dataset) {
+            return file_.exists(file_.root(), regionPath + "/" + dataset);
+        };
         if (read("cpus"))
-            region.cpus = h5::DatasetReader(file_, file_.root(), regionPath + "/cpus", step).readInt64();
+            region.cpus =
+                h5::DatasetReader(file_, file_.root(), regionPath + "/cpus", step).readInt64();
         if (read("times"))
-            region.times = h5::DatasetReader(file_, file_.root(), regionPath + "/times", step).readDouble();
+            region.times =
+                h5::DatasetReader(file_, file_.root(), regionPath + "/times", step).readDouble();
         if (read("call_counts"))
             region.callCounts =
-                h5::DatasetReader(file_, file_.root(), regionPath + "/call_counts", step).readInt64();
+                h5::DatasetReader(file_, file_.root(), regionPath + "/call_counts", step)
+                    .readInt64();
         if (read("events"))
-            region.events = h5::DatasetReader(file_, file_.root(), regionPath + "/events", step).readDouble();
+            region.events =
+                h5::DatasetReader(file_, file_.root(), regionPath + "/events", step).readDouble();
         if (read("metrics"))
-            region.metrics = h5::DatasetReader(file_, file_.root(), regionPath + "/metrics", step).readDouble();
+            region.metrics =
+                h5::DatasetReader(file_, file_.root(), regionPath + "/metrics", step).readDouble();
         results.likwid.push_back(std::move(region));
     }
 }
@@ -106,11 +113,14 @@ void AuxiliaryReader::readLineProfiles(std::uint32_t rank, const std::string& pa
         profile.firstLine = attributes.integer("first_lineno").value_or(0);
         profile.unit = attributes.number("unit").value_or(1e-9);
         profile.source = attributes.text("source").value_or("");
-        profile.sourceFirstLine = attributes.integer("source_first_lineno").value_or(profile.firstLine);
+        profile.sourceFirstLine =
+            attributes.integer("source_first_lineno").value_or(profile.firstLine);
         profile.lineNumbers =
             h5::DatasetReader(file_, file_.root(), entryPath + "/line_numbers", step).readInt64();
-        profile.hits = h5::DatasetReader(file_, file_.root(), entryPath + "/hits", step).readInt64();
-        profile.times = h5::DatasetReader(file_, file_.root(), entryPath + "/times", step).readDouble();
+        profile.hits =
+            h5::DatasetReader(file_, file_.root(), entryPath + "/hits", step).readInt64();
+        profile.times =
+            h5::DatasetReader(file_, file_.root(), entryPath + "/times", step).readDouble();
         if (profile.hits.size() != profile.lineNumbers.size() ||
             profile.times.size() != profile.lineNumbers.size())
             file_.corrupt(step, "line profile " + name + " has columns of different lengths");
@@ -132,7 +142,8 @@ void AuxiliaryReader::readPerfEvents(std::uint32_t rank, const std::string& path
         set.calls = attributes.integer("calls").value_or(0);
         set.eventNames = attributes.texts("event_names");
         if (file_.exists(file_.root(), regionPath + "/values"))
-            set.values = h5::DatasetReader(file_, file_.root(), regionPath + "/values", step).readUInt64();
+            set.values =
+                h5::DatasetReader(file_, file_.root(), regionPath + "/values", step).readUInt64();
         results.perfEvents.push_back(std::move(set));
     }
 }

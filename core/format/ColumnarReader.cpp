@@ -51,7 +51,8 @@ h5::Datatype summaryRecordType() {
 
 void ColumnarReader::readIndex(ProfilingResults& results) {
     const hid_t root = file_.root();
-    results.regions = h5::DatasetReader(file_, root, "region_table/names", kIndexStep).readStrings();
+    results.regions =
+        h5::DatasetReader(file_, root, "region_table/names", kIndexStep).readStrings();
     const auto regionIds =
         h5::DatasetReader(file_, root, "rank_region_index/region_ids", kIndexStep).readUInt64();
     const auto ranks =
@@ -68,7 +69,8 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
         counts_ = h5::DatasetReader(file_, root, "rank_region_index/event_counts", kIndexStep)
                       .readUInt64();
         if (offsets.size() != rowCount || counts_.size() != rowCount)
-            file_.corrupt(kIndexStep, "event_offsets/event_counts do not match region_ids in length");
+            file_.corrupt(kIndexStep,
+                          "event_offsets/event_counts do not match region_ids in length");
     }
 
     results.rows.resize(rowCount);
@@ -90,7 +92,8 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
     if (rowCount == 0) {
         results.numRanks = 0;
     } else {
-        const std::int64_t mpiSize = std::max<std::int64_t>(results.metadata.integer("mpi_size").value_or(1), 0);
+        const std::int64_t mpiSize =
+            std::max<std::int64_t>(results.metadata.integer("mpi_size").value_or(1), 0);
         results.numRanks = static_cast<std::uint32_t>(
             std::max<std::uint64_t>(static_cast<std::uint64_t>(mpiSize), maxRank + 1));
     }
@@ -119,9 +122,8 @@ void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
     const auto tags = optionalStrings("tags");
     const auto eventMetadata = optionalStrings("event_metadata");
     const auto lines = optionalInts("source_lines");
-    auto exclusives = optionalInts(layout_.storage == StorageLayout::Aggregate
-                                       ? "aggregate_exclusives"
-                                       : "exclusive_totals");
+    auto exclusives = optionalInts(
+        layout_.storage == StorageLayout::Aggregate ? "aggregate_exclusives" : "exclusive_totals");
     for (std::size_t i = 0; i < n; ++i) {
         RankRegion& row = results.rows[i];
         if (!files.empty())
@@ -143,8 +145,8 @@ std::uint64_t ColumnarReader::eventColumnLength() const {
     const char* first = layout_.deltaEncoded ? "events/start_deltas" : "events/start_times";
     const char* second = layout_.deltaEncoded ? "events/durations" : "events/end_times";
     if (!file_.exists(file_.root(), first) || !file_.exists(file_.root(), second))
-        file_.corrupt(kEventStep, std::string("the event column ") + second + " or " + first +
-                                      " is missing");
+        file_.corrupt(kEventStep,
+                      std::string("the event column ") + second + " or " + first + " is missing");
     const auto a = h5::DatasetReader(file_, file_.root(), first, kEventStep).length();
     const auto b = h5::DatasetReader(file_, file_.root(), second, kEventStep).length();
     if (a != b)
@@ -187,9 +189,8 @@ void ColumnarReader::readEvents(ProfilingResults& results) {
     h5::DatasetReader first(file_, root,
                             layout_.deltaEncoded ? "events/start_deltas" : "events/start_times",
                             kEventStep);
-    h5::DatasetReader second(file_, root,
-                             layout_.deltaEncoded ? "events/durations" : "events/end_times",
-                             kEventStep);
+    h5::DatasetReader second(
+        file_, root, layout_.deltaEncoded ? "events/durations" : "events/end_times", kEventStep);
     first.checkFilters();
     second.checkFilters();
     // Both columns are decoded in place so that a file costs no more memory than

@@ -16,17 +16,20 @@ int readSchemaVersion(const h5::H5File& file) {
     h5::Datatype type(attribute ? H5Aget_type(attribute.get()) : H5I_INVALID_HID);
     h5::Dataspace space(attribute ? H5Aget_space(attribute.get()) : H5I_INVALID_HID);
     if (!type || !space)
-        throw InvalidSchemaError(file.path(), kStep, "the scope_profiler_schema attribute is unreadable");
+        throw InvalidSchemaError(file.path(), kStep,
+                                 "the scope_profiler_schema attribute is unreadable");
     // h5py stores booleans as an enum, which H5Tget_class tells apart from integers.
     if (H5Tget_class(type.get()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.get()) != 1)
         throw InvalidSchemaError(file.path(), kStep,
                                  "invalid schema: scope_profiler_schema must be an integer");
     std::int64_t version = 0;
     if (H5Aread(attribute.get(), H5T_NATIVE_INT64, &version) < 0)
-        throw InvalidSchemaError(file.path(), kStep, "the scope_profiler_schema attribute is unreadable");
+        throw InvalidSchemaError(file.path(), kStep,
+                                 "the scope_profiler_schema attribute is unreadable");
     if (version < 1 || version > 1'000'000)
         throw InvalidSchemaError(file.path(), kStep,
-                                 "invalid schema: scope_profiler_schema is " + std::to_string(version));
+                                 "invalid schema: scope_profiler_schema is " +
+                                     std::to_string(version));
     return static_cast<int>(version);
 }
 

@@ -25,7 +25,8 @@ ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout) 
                                    "); reading the parts this version knows");
     if (file.isGroup(file.root(), "metadata")) {
         h5::Group group = file.openGroup(file.root(), "metadata", "reading the metadata");
-        results.metadata.entries = h5::AttributeReader(file, group.get(), "reading the metadata").all();
+        results.metadata.entries =
+            h5::AttributeReader(file, group.get(), "reading the metadata").all();
     }
     return results;
 }

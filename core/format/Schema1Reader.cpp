@@ -100,7 +100,8 @@ void Schema1Reader::readEvents(ProfilingResults& results) {
     std::uint64_t offset = 0;
     std::uint64_t done = 0;
     for (const PlannedRegion& p : planned_) {
-        const std::string step = "reading region '" + p.name + "' of rank " + std::to_string(p.rank);
+        const std::string step =
+            "reading region '" + p.name + "' of rank " + std::to_string(p.rank);
         file_.progress(total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 0.0,
                        step);
         auto starts = std::span(results.events.starts).subspan(offset, p.count);

@@ -58,8 +58,8 @@ private:
         return std::move(items);
     }
     void skipSpace() {
-        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\t' ||
-                                    s_[pos_] == '\r'))
+        while (pos_ < s_.size() &&
+               (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\t' || s_[pos_] == '\r'))
             ++pos_;
     }
     bool consume(char c) {
@@ -103,11 +103,21 @@ private:
                 return std::nullopt;
             const char e = s_[pos_++];
             switch (e) {
-            case 'n': out += '\n'; break;
-            case 't': out += '\t'; break;
-            case 'r': out += '\r'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
             case 'u': {
                 auto cp = hex4();
                 if (!cp)
@@ -121,7 +131,9 @@ private:
                 appendUtf8(out, *cp);
                 break;
             }
-            default: out += e; break;
+            default:
+                out += e;
+                break;
             }
         }
         return std::nullopt;

@@ -13,8 +13,7 @@ herr_t collectAttributeName(hid_t, const char* name, const H5A_info_t*, void* da
     return 0;
 }
 
-std::optional<std::vector<std::string>> readStrings(hid_t attribute, hid_t type,
-                                                    hssize_t count) {
+std::optional<std::vector<std::string>> readStrings(hid_t attribute, hid_t type, hssize_t count) {
     std::vector<std::string> values;
     if (count == 0)
         return values;
@@ -145,8 +144,7 @@ std::vector<std::string> AttributeReader::texts(std::string_view name) const {
 std::vector<MetadataEntry> AttributeReader::all() const {
     std::vector<std::string> names;
     hsize_t index = 0;
-    if (H5Aiterate2(object_, H5_INDEX_NAME, H5_ITER_INC, &index, collectAttributeName, &names) <
-        0)
+    if (H5Aiterate2(object_, H5_INDEX_NAME, H5_ITER_INC, &index, collectAttributeName, &names) < 0)
         file_.corrupt(step_, "cannot list the attributes (truncated or damaged)");
     std::vector<MetadataEntry> entries;
     for (const std::string& name : names) {

@@ -86,8 +86,8 @@ void DatasetReader::checkAllocation(std::uint64_t elements, std::size_t elementS
         return;
     PropertyList dcpl(H5Dget_create_plist(dataset_.get()));
     const bool filtered = dcpl && H5Pget_nfilters(dcpl.get()) > 0;
-    const std::uint64_t limit = filtered ? file_.fileSize() * kMaxCompressionRatio
-                                         : file_.fileSize() + 4096;
+    const std::uint64_t limit =
+        filtered ? file_.fileSize() * kMaxCompressionRatio : file_.fileSize() + 4096;
     if (elements > limit / elementSize)
         file_.corrupt(step_, "'" + name_ + "' claims " + std::to_string(elements) +
                                  " elements, more than the file can hold (truncated or damaged)");
@@ -111,8 +111,8 @@ void DatasetReader::readInt64(std::span<std::int64_t> out) const {
         file_.checkCancelled(step_);
         hsize_t count = std::min<hsize_t>(kSlabElements, n - begin);
         Dataspace memSpace(H5Screate_simple(1, &count, nullptr));
-        if (H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, &begin, nullptr, &count,
-                                nullptr) < 0 ||
+        if (H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, &begin, nullptr, &count, nullptr) <
+                0 ||
             H5Dread(dataset_.get(), H5T_NATIVE_INT64, memSpace.get(), fileSpace.get(), H5P_DEFAULT,
                     out.data() + begin) < 0)
             file_.corrupt(step_, "cannot read '" + name_ + "' (truncated or damaged)");

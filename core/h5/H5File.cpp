@@ -26,7 +26,8 @@ H5File::H5File(std::string path, ReadControl control)
         throw CorruptProfileError(path_, "opening the file", "is a directory, not an HDF5 file");
     fileSize_ = std::filesystem::file_size(path_, ec);
     if (ec)
-        throw CorruptProfileError(path_, "opening the file", "cannot read its size: " + ec.message());
+        throw CorruptProfileError(path_, "opening the file",
+                                  "cannot read its size: " + ec.message());
     if (H5Fis_hdf5(path_.c_str()) <= 0)
         throw CorruptProfileError(path_, "opening the file", "not an HDF5 file");
     file_ = File(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));

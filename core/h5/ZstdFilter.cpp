@@ -84,9 +84,14 @@ size_t decompress(unsigned int flags, size_t /*cdNelmts*/, const unsigned int* /
 void registerZstdFilter() {
     if (H5Zfilter_avail(kZstdFilterId) > 0)
         return;
-    static const H5Z_class2_t filterClass = {
-        H5Z_CLASS_T_VERS, static_cast<H5Z_filter_t>(kZstdFilterId), 1, 1, "zstd (decompress only)",
-        nullptr,          nullptr,                                  decompress};
+    static const H5Z_class2_t filterClass = {H5Z_CLASS_T_VERS,
+                                             static_cast<H5Z_filter_t>(kZstdFilterId),
+                                             1,
+                                             1,
+                                             "zstd (decompress only)",
+                                             nullptr,
+                                             nullptr,
+                                             decompress};
     H5Zregister(&filterClass);
 }
 

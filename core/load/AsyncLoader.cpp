@@ -28,7 +28,8 @@ std::uint64_t AsyncLoader::start(LoadRequest request) {
     auto task = std::make_unique<Task>();
     Task& ref = *task;
     tasks_.emplace(id, std::move(task));
-    ref.thread = std::thread([this, id, request = std::move(request), &ref] { run(id, request, ref); });
+    ref.thread =
+        std::thread([this, id, request = std::move(request), &ref] { run(id, request, ref); });
     return id;
 }
 

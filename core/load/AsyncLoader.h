@@ -24,7 +24,7 @@ struct LoadOutcome {
     std::uint64_t id = 0;
     LoadRequest request;
     std::shared_ptr<const ProfilingResults> results; // set on success
-    std::exception_ptr error;                         // set on failure
+    std::exception_ptr error;                        // set on failure
     bool cancelled = false;
 };
 

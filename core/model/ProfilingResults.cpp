@@ -48,8 +48,8 @@ void ProfilingResults::finalize() {
     minimumStartNs.reset();
     for (const RankRegion& r : rows)
         if (r.summary.count > 0 && r.summary.hasTimes)
-            minimumStartNs = std::min(minimumStartNs.value_or(r.summary.startMinimum),
-                                      r.summary.startMinimum);
+            minimumStartNs =
+                std::min(minimumStartNs.value_or(r.summary.startMinimum), r.summary.startMinimum);
 }
 
 std::optional<std::size_t> ProfilingResults::regionIndex(std::string_view name) const {

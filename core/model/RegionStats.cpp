@@ -5,7 +5,9 @@
 namespace scope {
 namespace {
 constexpr double kNsPerSecond = 1e9;
-double seconds(std::int64_t ns) { return static_cast<double>(ns) / kNsPerSecond; }
+double seconds(std::int64_t ns) {
+    return static_cast<double>(ns) / kNsPerSecond;
+}
 } // namespace
 
 RegionStats RegionStats::fromSummary(const CallSummary& s) {

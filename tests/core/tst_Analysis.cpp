@@ -46,7 +46,7 @@ class TestAnalysis : public QObject {
     Q_OBJECT
 private slots:
     void percentilesInterpolateLikeNumPy() {
-        // durations 10, 20, 30, 40 ns: np.percentile(..., 50) = 25, 90 -> 37, 95 -> 38.5, 99 -> 39.7
+        // durations 10, 20, 30, 40 ns; NumPy gives p50 25, p90 37, p95 38.5, p99 39.7
         ProfilingResults r = makeResults({{"a", {{0, 40}, {100, 110}, {200, 230}, {300, 320}}}});
         r.finalize();
         const Percentiles p = Percentiles::of(r, 0);
