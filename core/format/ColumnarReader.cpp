@@ -98,6 +98,10 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
             std::max<std::uint64_t>(static_cast<std::uint64_t>(mpiSize), maxRank + 1));
     }
     readOptionalIndexColumns(results);
+    // Checked from the datasets' shapes alone, so that a summary-only read
+    // rejects a damaged index as the full read does.
+    if (layout_.storage == StorageLayout::Columnar)
+        checkRowSlices(results, eventColumnLength());
 }
 
 void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
@@ -183,7 +187,6 @@ void ColumnarReader::checkRowSlices(const ProfilingResults& results,
 
 void ColumnarReader::readEvents(ProfilingResults& results) {
     const std::uint64_t n = eventColumnLength();
-    checkRowSlices(results, n);
     const hid_t root = file_.root();
     EventColumns& events = results.events;
     h5::DatasetReader first(file_, root,

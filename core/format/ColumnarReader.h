@@ -17,7 +17,8 @@ public:
     ColumnarReader(const h5::H5File& file, const FileLayout& layout)
         : file_(file), layout_(layout) {}
 
-    // Region names and one RankRegion per index row (no statistics yet).
+    // Region names and one RankRegion per index row (no statistics yet); throws
+    // CorruptProfileError for rows outside the event columns or overlapping.
     void readIndex(ProfilingResults& results);
     // Per-call columns, delta-decoded, and the statistics computed from them.
     void readEvents(ProfilingResults& results);

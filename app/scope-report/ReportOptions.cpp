@@ -1,0 +1,162 @@
+#include "ReportOptions.h"
+
+#include "export/RegionFilter.h"
+#include "model/RankSelection.h"
+
+namespace scope::report {
+
+namespace {
+
+// Walks the arguments; an option's value may follow it or be attached with "=".
+class ArgumentCursor {
+public:
+    explicit ArgumentCursor(std::span<const std::string_view> arguments) : arguments_(arguments) {}
+
+    bool atEnd() const { return index_ >= arguments_.size(); }
+    std::string_view next() { return arguments_[index_++]; }
+    std::string_view peek() const { return arguments_[index_]; }
+
+    std::string requiredValue(std::string_view option, std::optional<std::string_view> attached) {
+        if (attached)
+            return std::string(*attached);
+        if (atEnd())
+            throw UsageError(std::string(option) + " needs a value");
+        return std::string(next());
+    }
+
+    // One or more values, like argparse's nargs="+": every following argument
+    // up to the next option, so files go before the option or after "--".
+    std::vector<std::string> values(std::string_view option,
+                                    std::optional<std::string_view> attached) {
+        std::vector<std::string> values;
+        if (attached)
+            values.emplace_back(*attached);
+        while (!atEnd() && !looksLikeOption(peek()))
+            values.emplace_back(next());
+        if (values.empty())
+            throw UsageError(std::string(option) + " needs at least one regular expression");
+        return values;
+    }
+
+    static bool looksLikeOption(std::string_view argument) {
+        return argument.size() > 1 && argument.front() == '-';
+    }
+
+private:
+    std::span<const std::string_view> arguments_;
+    std::size_t index_ = 0;
+};
+
+} // namespace
+
+ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) {
+    ReportOptions options;
+    std::vector<std::string> include;
+    std::vector<std::string> exclude;
+    RankSelection ranks;
+    bool noFallback = false;
+    bool onlyFiles = false;
+
+    ArgumentCursor cursor(arguments);
+    while (!cursor.atEnd()) {
+        const std::string_view argument = cursor.next();
+        if (onlyFiles || !ArgumentCursor::looksLikeOption(argument)) {
+            options.files.emplace_back(argument);
+            continue;
+        }
+        if (argument == "--") {
+            onlyFiles = true;
+            continue;
+        }
+        std::string_view name = argument;
+        std::optional<std::string_view> attached;
+        if (const auto equals = argument.find('='); equals != std::string_view::npos) {
+            name = argument.substr(0, equals);
+            attached = argument.substr(equals + 1);
+        }
+        const auto noValue = [&]() {
+            if (attached)
+                throw UsageError(std::string(name) + " takes no value");
+        };
+
+        if (name == "--help" || name == "-h") {
+            noValue();
+            options.help = true;
+        } else if (name == "--version") {
+            noValue();
+            options.version = true;
+        } else if (name == "--summary-only") {
+            noValue();
+            options.summaryOnly = true;
+        } else if (name == "--no-fallback") {
+            noValue();
+            noFallback = true;
+        } else if (name == "--json") {
+            options.jsonPath = cursor.requiredValue(name, attached);
+        } else if (name == "--csv") {
+            options.csvPath = cursor.requiredValue(name, attached);
+        } else if (name == "--include") {
+            for (auto& pattern : cursor.values(name, attached))
+                include.push_back(std::move(pattern));
+        } else if (name == "--exclude") {
+            for (auto& pattern : cursor.values(name, attached))
+                exclude.push_back(std::move(pattern));
+        } else if (name == "--ranks") {
+            const std::string text = cursor.requiredValue(name, attached);
+            try {
+                ranks = RankSelection::parse(text);
+            } catch (const std::exception& error) {
+                throw UsageError("invalid --ranks '" + text + "': " + error.what());
+            }
+        } else {
+            throw UsageError("unknown option " + std::string(argument));
+        }
+    }
+
+    options.fallback = !noFallback;
+    if (options.help || options.version)
+        return options;
+    if (options.files.empty()) {
+        throw UsageError(include.empty() && exclude.empty()
+                             ? "no input files"
+                             : "no input files (--include and --exclude take every argument up "
+                               "to the next option: put the files first, or after --)");
+    }
+    if (options.jsonPath == "-" && options.csvPath == "-")
+        throw UsageError("--json - and --csv - cannot both write to standard output");
+    try {
+        options.selection =
+            ExportSelection(RegionFilter(std::move(include), std::move(exclude)), std::move(ranks));
+    } catch (const std::invalid_argument& error) {
+        throw UsageError(error.what());
+    }
+    return options;
+}
+
+std::string ReportOptions::usage() {
+    return R"(Usage: scope-report [OPTIONS] FILE...
+
+Summarises scope-profiler HDF5 files: metadata and per-region statistics
+(ranks, calls, total, average, min, max, std) pooled over the selected ranks.
+
+Options:
+  --json PATH|-         write scope-profiler's region_statistics.json layout
+  --csv PATH|-          write one CSV row per file, region and rank plus an "all" row
+                        ("-" writes to standard output instead of the table)
+  --summary-only        read only the summary columns, never the per-call events;
+                        files without them are read in full, with a warning
+  --no-fallback         with --summary-only, fail (status 4) instead of reading events
+  --include RE...       keep only regions whose name starts with a match of RE
+  --exclude RE...       drop regions whose name starts with a match of RE
+                        (both take every argument up to the next option; repeatable)
+  --ranks LIST          only these ranks, e.g. 0-3,5
+  -h, --help            show this help
+  --version             show the version
+
+Exit status: 0 ok (warnings on stderr), 1 usage error, 2 file not found,
+3 corrupt or unreadable file, 4 summary data unavailable; with several
+files the highest status of any file.
+)";
+}
+
+} // namespace scope::report

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "export/ExportSelection.h"
+
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scope::report {
+
+// A command line scope-report cannot run with; the message says what is wrong.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The parsed command line of scope-report.
+class ReportOptions {
+public:
+    // Arguments without the program name. Throws UsageError. --help and
+    // --version need no files; every other run needs at least one.
+    static ReportOptions parse(std::span<const std::string_view> arguments);
+    static std::string usage();
+#ifdef SCOPE_REPORT_VERSION
+    static constexpr std::string_view kVersion = SCOPE_REPORT_VERSION;
+#else
+    static constexpr std::string_view kVersion = "0.1.0"; // keep in step with project()
+#endif
+
+    std::vector<std::string> files;
+    std::optional<std::string> jsonPath; // "-" = standard output
+    std::optional<std::string> csvPath;  // "-" = standard output
+    bool summaryOnly = false;
+    bool fallback = true; // with --summary-only, read the events when there are no summaries
+    bool help = false;
+    bool version = false;
+    ExportSelection selection;
+
+    // An export to standard output replaces the table there.
+    bool tableOnStdout() const {
+        return jsonPath != "-" && csvPath != "-";
+    }
+};
+
+} // namespace scope::report

@@ -1,0 +1,104 @@
+#include "ScopeReport.h"
+
+#include "RegionTablePrinter.h"
+#include "export/RegionStatisticsCsv.h"
+#include "export/RegionStatisticsJson.h"
+#include "format/ProfileReader.h"
+#include "model/Errors.h"
+
+#include <fstream>
+
+namespace scope::report {
+
+ScopeReport::ScopeReport(ReportOptions options, std::ostream& out, std::ostream& err)
+    : options_(std::move(options)), out_(out), err_(err) {}
+
+void ScopeReport::fail(ExitStatus status, const std::string& message) {
+    err_ << "scope-report: error: " << message << '\n';
+    status_ = worst(status_, status);
+}
+
+std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
+    // The most specific classes first: InvalidSchemaError is a CorruptProfileError,
+    // and all of them are ProfileErrors whose message already names the file.
+    try {
+        if (!options_.summaryOnly)
+            return readH5(path);
+        SummaryOptions summary;
+        summary.fallback = options_.fallback;
+        return readH5Summary(path, summary);
+    } catch (const FileNotFoundError& error) {
+        fail(ExitStatus::FileNotFound, error.what());
+    } catch (const SummaryDataUnavailable& error) {
+        fail(ExitStatus::SummaryUnavailable, std::string(error.what()));
+    } catch (const ProfileError& error) {
+        fail(ExitStatus::Unreadable, error.what());
+    } catch (const std::exception& error) {
+        fail(ExitStatus::Unreadable, path + ": " + error.what());
+    }
+    return std::nullopt;
+}
+
+void ScopeReport::warnAbout(const ProfilingResults& results) {
+    const std::string prefix = "scope-report: warning: " + results.path + ": ";
+    for (const std::string& warning : results.warnings) {
+        // Readers usually name the file themselves; name it once.
+        const bool named = warning.starts_with(results.path + ":");
+        err_ << (named ? "scope-report: warning: " : prefix) << warning << '\n';
+    }
+    if (results.summaryFallback)
+        err_ << prefix << "no summary columns; read the per-call events instead\n";
+    for (const DamagedRegion& damaged : results.damaged) {
+        err_ << prefix << "skipped damaged region '" << damaged.region << "' on rank "
+             << damaged.rank << ": " << damaged.reason << '\n';
+    }
+}
+
+void ScopeReport::writeExport(const std::string& destination, const std::string& text,
+                              const char* what) {
+    if (destination == "-") {
+        out_ << text;
+        return;
+    }
+    std::ofstream file(destination, std::ios::binary | std::ios::trunc);
+    file << text;
+    file.close();
+    if (!file)
+        fail(ExitStatus::Usage, destination + ": cannot write the " + what + " export");
+}
+
+ExitStatus ScopeReport::run() {
+    std::vector<ProfilingResults> loaded;
+    for (const std::string& path : options_.files) {
+        if (auto results = load(path)) {
+            warnAbout(*results);
+            loaded.push_back(std::move(*results));
+        }
+    }
+
+    if (options_.tableOnStdout()) {
+        const RegionTablePrinter printer(options_.selection);
+        for (std::size_t i = 0; i < loaded.size(); ++i) {
+            if (i > 0)
+                out_ << '\n';
+            printer.print(out_, loaded[i]);
+        }
+    }
+
+    if (!loaded.empty()) {
+        std::vector<const ProfilingResults*> files;
+        for (const auto& results : loaded)
+            files.push_back(&results);
+        // json.dumps ends without a newline; a text file and a terminal want one.
+        if (options_.jsonPath)
+            writeExport(*options_.jsonPath,
+                        RegionStatisticsJson(options_.selection).write(files) + '\n', "JSON");
+        if (options_.csvPath)
+            writeExport(*options_.csvPath, RegionStatisticsCsv(options_.selection).write(files),
+                        "CSV");
+    }
+    out_.flush();
+    return status_;
+}
+
+} // namespace scope::report

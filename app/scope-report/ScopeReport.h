@@ -1,0 +1,35 @@
+#pragma once
+
+#include "ExitStatus.h"
+#include "ReportOptions.h"
+#include "model/ProfilingResults.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace scope::report {
+
+// One run of scope-report: reads every file (a file that fails is reported
+// and skipped), prints the tables and writes the exports for the files that
+// were read. Errors and warnings go to `err`, each naming its file.
+class ScopeReport {
+public:
+    ScopeReport(ReportOptions options, std::ostream& out, std::ostream& err);
+
+    ExitStatus run();
+
+private:
+    std::optional<ProfilingResults> load(const std::string& path);
+    void warnAbout(const ProfilingResults& results);
+    void writeExport(const std::string& destination, const std::string& text, const char* what);
+    void fail(ExitStatus status, const std::string& message);
+
+    ReportOptions options_;
+    std::ostream& out_;
+    std::ostream& err_;
+    ExitStatus status_ = ExitStatus::Ok;
+};
+
+} // namespace scope::report

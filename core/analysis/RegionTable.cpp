@@ -1,0 +1,58 @@
+#include "RegionTable.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace scope {
+
+double RegionTable::runTime(const ProfilingResults& results, const RankSelection& ranks) {
+    std::map<std::uint32_t, std::pair<std::int64_t, std::int64_t>> spans;
+    bool timesKnown = true;
+    std::int64_t largestTotal = 0;
+    for (std::size_t region = 0; region < results.regions.size(); ++region) {
+        std::int64_t regionTotal = 0;
+        for (const RankRegion& row : results.rowsOf(region)) {
+            if (!ranks.contains(row.rank) || row.summary.count == 0)
+                continue;
+            regionTotal += row.summary.total;
+            timesKnown = timesKnown && row.summary.hasTimes;
+            auto [it, inserted] =
+                spans.try_emplace(row.rank, row.summary.startMinimum, row.summary.endMaximum);
+            it->second.first = std::min(it->second.first, row.summary.startMinimum);
+            it->second.second = std::max(it->second.second, row.summary.endMaximum);
+        }
+        largestTotal = std::max(largestTotal, regionTotal);
+    }
+    if (!timesKnown)
+        return static_cast<double>(largestTotal) / 1e9;
+    std::int64_t total = 0;
+    for (const auto& [rank, span] : spans)
+        total += span.second - span.first;
+    return static_cast<double>(total) / 1e9;
+}
+
+std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results,
+                                                 const RankSelection& ranks,
+                                                 const std::atomic<bool>* cancel) {
+    std::vector<RegionTableRow> rows;
+    rows.reserve(results.regions.size());
+    const double run = runTime(results, ranks);
+    for (std::size_t region = 0; region < results.regions.size(); ++region) {
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
+            return {};
+        RegionTableRow row;
+        row.region = region;
+        row.stats = results.pooled(region, ranks);
+        row.loadImbalance = results.loadImbalance(region, ranks);
+        for (const RankRegion& r : results.rowsOf(region))
+            row.ranksWithCalls += ranks.contains(r.rank) && r.summary.count > 0 ? 1 : 0;
+        if (results.eventsRead)
+            row.percentiles = Percentiles::of(results, region, ranks);
+        row.shareOfRun = run > 0 ? row.stats.total / run : 0.0;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+} // namespace scope

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "Percentiles.h"
+#include "model/ProfilingResults.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scope {
+
+// One line of the region overview: the pooled statistics of a region over a
+// rank selection and what is derived from them. Computed off the UI thread
+// because percentiles sort every call.
+struct RegionTableRow {
+    std::size_t region = 0;
+    RegionStats stats;
+    std::optional<Percentiles> percentiles; // only when events were read
+    double loadImbalance = 0.0;
+    std::uint32_t ranksWithCalls = 0;
+    // Region total / run time: the summed wall-clock span of the selected ranks,
+    // or, where no times are stored (aggregate layout), the largest region total.
+    double shareOfRun = 0.0;
+};
+
+class RegionTable {
+public:
+    // Returns early with an empty table when *cancel becomes true.
+    static std::vector<RegionTableRow> compute(const ProfilingResults& results,
+                                               const RankSelection& ranks,
+                                               const std::atomic<bool>* cancel = nullptr);
+    // The denominator of shareOfRun, in seconds (0 when nothing was called).
+    static double runTime(const ProfilingResults& results, const RankSelection& ranks);
+};
+
+} // namespace scope

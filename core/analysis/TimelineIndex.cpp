@@ -1,0 +1,379 @@
+#include "TimelineIndex.h"
+
+#include "EventSelection.h"
+#include "model/Errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace scope {
+namespace {
+
+// Positions per entry of nextChange_: a mixed-region check scans at most this
+// many calls, and the table costs 4 / kBlock bytes per call.
+constexpr std::size_t kBlock = 64;
+
+// First index in [lo, hi) where `pred` turns false (pred true on a prefix).
+template <class Pred> std::size_t partitionPoint(std::size_t lo, std::size_t hi, Pred pred) {
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (pred(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+// Like partitionPoint, in O(log distance): zoomed in, the next pixel column
+// is usually a few calls away, zoomed out millions.
+template <class Pred> std::size_t gallop(std::size_t lo, std::size_t hi, Pred pred) {
+    std::size_t known = lo; // pred holds before `known`
+    std::size_t probe = lo;
+    std::size_t step = 1;
+    while (probe < hi && pred(probe)) {
+        known = probe + 1;
+        probe = std::min(hi, probe + step);
+        step *= 2;
+    }
+    return partitionPoint(known, probe, pred);
+}
+
+// Pixel column c covers [t0 + ceil(c * nsPerPixel), t0 + ceil((c + 1) * nsPerPixel)):
+// integer boundaries, so a call is in exactly one column and a call that is
+// followed by another in its column is shorter than nsPerPixel.
+std::int64_t boundary(std::int64_t t0, double column, double nsPerPixel) {
+    return t0 + static_cast<std::int64_t>(std::ceil(column * nsPerPixel));
+}
+
+double columnOf(std::int64_t t, std::int64_t t0, double nsPerPixel) {
+    double column = std::floor(static_cast<double>(t - t0) / nsPerPixel);
+    while (t < boundary(t0, column, nsPerPixel))
+        column -= 1;
+    while (t >= boundary(t0, column + 1, nsPerPixel))
+        column += 1;
+    return column;
+}
+
+} // namespace
+
+TimelineIndex::TimelineIndex(const ProfilingResults& results) : results_(&results) {
+    requireEvents(results, "the timeline");
+    const EventColumns& events = results.events;
+    if (events.size() >= std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error(results.path + ": the timeline holds at most 2^32 - 1 calls, " +
+                                "the file has " + std::to_string(events.size()));
+    if (events.ends.size() != events.size())
+        throw std::invalid_argument(results.path + ": start and end columns differ in length");
+
+    std::vector<std::size_t> rows; // rows with calls, by offset
+    for (std::size_t i = 0; i < results.rows.size(); ++i)
+        if (results.rows[i].summary.count > 0)
+            rows.push_back(i);
+    std::sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+        return results.rows[a].offset < results.rows[b].offset;
+    });
+    std::uint64_t previousEnd = 0;
+    for (std::size_t i : rows) {
+        const RankRegion& row = results.rows[i];
+        if (row.offset < previousEnd || row.offset + row.summary.count > events.size())
+            throw std::invalid_argument(results.path +
+                                        ": rows overlap or lie outside the event columns");
+        previousEnd = row.offset + row.summary.count;
+        rowBegin_.push_back(row.offset);
+        rowEnd_.push_back(previousEnd);
+        rowRegion_.push_back(static_cast<std::int32_t>(row.region));
+    }
+
+    std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+        return results.rows[a].rank < results.rows[b].rank;
+    });
+    std::uint64_t total = 0;
+    for (std::size_t i : rows)
+        total += results.rows[i].summary.count;
+    order_.resize(total);
+    std::vector<std::uint32_t> scratch;
+    std::uint32_t base = 0;
+    for (std::size_t first = 0; first < rows.size();) {
+        const std::uint32_t rank = results.rows[rows[first]].rank;
+        std::size_t last = first;
+        while (last < rows.size() && results.rows[rows[last]].rank == rank)
+            ++last;
+        const std::span<const std::size_t> rankRows(rows.data() + first, last - first);
+        buildRank(rank, rankRows, base, scratch);
+        for (std::size_t i : rankRows)
+            base += static_cast<std::uint32_t>(results.rows[i].summary.count);
+        first = last;
+    }
+    buildNextChange();
+
+    if (!order_.empty()) {
+        startNs_ = std::numeric_limits<std::int64_t>::max();
+        endNs_ = std::numeric_limits<std::int64_t>::min();
+        for (const TimelineLane& l : lanes_) {
+            // Per lane the first call starts first and the last ends last.
+            startNs_ = std::min(startNs_, start(order_[l.begin]));
+            endNs_ = std::max(endNs_, end(order_[l.begin + l.size - 1]));
+        }
+    }
+}
+
+void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> rows,
+                              std::uint32_t base, std::vector<std::uint32_t>& scratch) {
+    const EventColumns& events = results_->events;
+    const bool ids = events.hasCallIds();
+    // By start, longer first, so an enclosing call precedes what it encloses.
+    auto before = [&](std::uint32_t a, std::uint32_t b) {
+        if (start(a) != start(b))
+            return start(a) < start(b);
+        if (end(a) != end(b))
+            return end(a) > end(b);
+        if (ids && events.callIds[a] != events.callIds[b])
+            return events.callIds[a] < events.callIds[b];
+        return a < b;
+    };
+
+    // Every row is a run in start order (profilers record calls as they
+    // start; sort the rare row that is not), then a k-way merge of the runs
+    // reads each row sequentially instead of sorting the rank's calls.
+    scratch.clear();
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    for (std::size_t i : rows) {
+        const RankRegion& row = results_->rows[i];
+        const std::size_t from = scratch.size();
+        for (std::uint64_t e = 0; e < row.summary.count; ++e)
+            scratch.push_back(static_cast<std::uint32_t>(row.offset + e));
+        if (!std::is_sorted(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(),
+                            before))
+            std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(), before);
+        runs.emplace_back(from, scratch.size());
+    }
+    const std::size_t count = scratch.size();
+    std::uint32_t* sorted = order_.data() + base;
+    // A min-heap of run cursors (std heaps are max-heaps: invert the order).
+    auto later = [&](const std::pair<std::size_t, std::size_t>& a,
+                     const std::pair<std::size_t, std::size_t>& b) {
+        return before(scratch[b.first], scratch[a.first]);
+    };
+    std::make_heap(runs.begin(), runs.end(), later);
+    for (std::size_t out = 0; out < count; ++out) {
+        std::pop_heap(runs.begin(), runs.end(), later);
+        auto& run = runs.back();
+        sorted[out] = scratch[run.first++];
+        if (run.first == run.second)
+            runs.pop_back();
+        else
+            std::push_heap(runs.begin(), runs.end(), later);
+    }
+
+    // Depth by containment, twice: once to size the lanes, once to fill them,
+    // so no per-call depth array is needed.
+    std::vector<std::int64_t> open; // ends of the enclosing calls
+    std::vector<std::uint32_t> perDepth;
+    auto walk = [&](auto&& visit) {
+        open.clear();
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::uint32_t e = sorted[k];
+            while (!open.empty() && open.back() <= start(e))
+                open.pop_back();
+            visit(e, open.size());
+            open.push_back(end(e));
+        }
+    };
+    walk([&](std::uint32_t, std::size_t depth) {
+        if (depth >= perDepth.size())
+            perDepth.resize(depth + 1, 0);
+        ++perDepth[depth];
+    });
+    std::vector<std::uint32_t> cursor(perDepth.size());
+    std::exclusive_scan(perDepth.begin(), perDepth.end(), cursor.begin(), std::uint32_t{0});
+    rankLanes_.push_back({rank, static_cast<std::uint32_t>(lanes_.size()),
+                          static_cast<std::uint32_t>(perDepth.size())});
+    for (std::size_t d = 0; d < perDepth.size(); ++d)
+        lanes_.push_back({rank, static_cast<std::uint32_t>(d), base + cursor[d], perDepth[d]});
+    walk([&](std::uint32_t e, std::size_t depth) { scratch[cursor[depth]++] = e; });
+    std::copy(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(count), sorted);
+}
+
+void TimelineIndex::buildNextChange() {
+    nextChange_.assign((order_.size() + kBlock - 1) / kBlock, 0);
+    for (const TimelineLane& l : lanes_) {
+        const std::size_t laneEnd = std::size_t{l.begin} + l.size;
+        std::size_t next = laneEnd; // the answer for the position after p
+        std::int32_t nextRegion = -2;
+        for (std::size_t p = laneEnd; p-- > l.begin;) {
+            const std::int32_t region = regionOf(order_[p]);
+            if (p + 1 < laneEnd && region != nextRegion)
+                next = p + 1;
+            if ((p + 1) % kBlock == 0)
+                nextChange_[p / kBlock] = static_cast<std::uint32_t>(next);
+            nextRegion = region;
+        }
+    }
+}
+
+std::optional<std::size_t> TimelineIndex::lane(std::uint32_t rank, std::uint32_t depth) const {
+    auto it =
+        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
+                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
+    if (it == rankLanes_.end() || it->rank != rank || depth >= it->laneCount)
+        return std::nullopt;
+    return std::size_t{it->firstLane} + depth;
+}
+
+std::vector<std::uint32_t> TimelineIndex::ranks() const {
+    std::vector<std::uint32_t> result;
+    result.reserve(rankLanes_.size());
+    for (const RankLanes& r : rankLanes_)
+        result.push_back(r.rank);
+    return result;
+}
+
+int TimelineIndex::maxDepth(std::uint32_t rank) const {
+    auto it =
+        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
+                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
+    if (it == rankLanes_.end() || it->rank != rank)
+        return -1;
+    return static_cast<int>(it->laneCount) - 1;
+}
+
+int TimelineIndex::maxDepth() const {
+    int deepest = -1;
+    for (const RankLanes& r : rankLanes_)
+        deepest = std::max(deepest, static_cast<int>(r.laneCount) - 1);
+    return deepest;
+}
+
+std::int64_t TimelineIndex::start(std::uint32_t event) const {
+    return results_->events.starts[event];
+}
+
+std::int64_t TimelineIndex::end(std::uint32_t event) const {
+    return std::max(results_->events.ends[event], results_->events.starts[event]);
+}
+
+std::size_t TimelineIndex::rowOf(std::uint32_t event) const {
+    return static_cast<std::size_t>(
+               std::upper_bound(rowBegin_.begin(), rowBegin_.end(), std::uint64_t{event}) -
+               rowBegin_.begin()) -
+           1;
+}
+
+std::int32_t TimelineIndex::regionOf(std::uint32_t event) const {
+    if (rowBegin_.empty() || event < rowBegin_.front())
+        return -1;
+    const std::size_t row = rowOf(event);
+    return event < rowEnd_[row] ? rowRegion_[row] : -1;
+}
+
+bool TimelineIndex::isWide(std::uint32_t event, double nsPerPixel) const {
+    return static_cast<double>(end(event) - start(event)) >= nsPerPixel;
+}
+
+bool TimelineIndex::uniform(std::size_t a, std::size_t b) const {
+    const std::uint32_t first = order_[a];
+    const std::size_t row = rowOf(first);
+    const std::int32_t region = rowRegion_[row];
+    const std::size_t blockEnd = (a / kBlock + 1) * kBlock;
+    for (std::size_t p = a + 1; p < std::min(b, blockEnd); ++p) {
+        const std::uint32_t e = order_[p];
+        if ((e < rowBegin_[row] || e >= rowEnd_[row]) && regionOf(e) != region)
+            return false;
+    }
+    // The rest of a's block is of a's region, so the next change after a is
+    // the one recorded for the block's last position.
+    return b <= blockEnd || nextChange_[a / kBlock] >= b;
+}
+
+TimelineSpan TimelineIndex::spanOf(std::size_t a, std::size_t b) const {
+    TimelineSpan span;
+    span.event = order_[a];
+    span.startNs = start(span.event);
+    span.endNs = end(order_[b - 1]);
+    span.count = static_cast<std::uint32_t>(b - a);
+    span.region = uniform(a, b) ? regionOf(span.event) : -1;
+    return span;
+}
+
+void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+                          std::vector<TimelineSpan>& out) const {
+    out.clear();
+    if (lane >= lanes_.size() || t1Ns <= t0Ns || !(nsPerPixel > 0) || !std::isfinite(nsPerPixel))
+        return;
+    const TimelineLane& l = lanes_[lane];
+    const std::uint32_t* calls = order_.data() + l.begin;
+    // A zero-length call reaches one past its start, so it shows at its nanosecond.
+    auto reach = [&](std::uint32_t e) { return std::max(end(e), start(e) + 1); };
+    std::size_t k =
+        partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t0Ns; });
+    const std::size_t stop =
+        partitionPoint(k, l.size, [&](std::size_t i) { return start(calls[i]) < t1Ns; });
+    while (k < stop) {
+        const std::uint32_t e = calls[k];
+        if (isWide(e, nsPerPixel)) {
+            out.push_back(spanOf(l.begin + k, l.begin + k + 1));
+            ++k;
+            continue;
+        }
+        const double column = columnOf(start(e), t0Ns, nsPerPixel);
+        const std::int64_t columnEnd = boundary(t0Ns, column + 1, nsPerPixel);
+        std::size_t j =
+            gallop(k + 1, stop, [&](std::size_t i) { return start(calls[i]) < columnEnd; });
+        // Only the last call starting in a column can be a pixel wide; it is drawn on its own.
+        if (j - 1 > k && isWide(calls[j - 1], nsPerPixel))
+            --j;
+        out.push_back(spanOf(l.begin + k, l.begin + j));
+        k = j;
+    }
+}
+
+std::vector<TimelineSpan> TimelineIndex::query(std::size_t lane, std::int64_t t0Ns,
+                                               std::int64_t t1Ns, double nsPerPixel) const {
+    std::vector<TimelineSpan> spans;
+    query(lane, t0Ns, t1Ns, nsPerPixel, spans);
+    return spans;
+}
+
+std::optional<TimelineSpan> TimelineIndex::hitTest(std::size_t lane, std::int64_t timeNs,
+                                                   double nsPerPixel) const {
+    if (lane >= lanes_.size() || !(nsPerPixel > 0) || !std::isfinite(nsPerPixel))
+        return std::nullopt;
+    const TimelineLane& l = lanes_[lane];
+    const std::uint32_t* calls = order_.data() + l.begin;
+    auto reach = [&](std::uint32_t e) { return std::max(end(e), start(e) + 1); };
+    auto firstReaching = [&](std::int64_t t) {
+        return partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t; });
+    };
+    const std::size_t under = firstReaching(timeNs);
+    if (under < l.size && start(calls[under]) <= timeNs && isWide(calls[under], nsPerPixel))
+        return spanOf(l.begin + under, l.begin + under + 1);
+
+    const auto half = static_cast<std::int64_t>(nsPerPixel / 2);
+    std::size_t a = firstReaching(timeNs - half);
+    std::size_t b =
+        partitionPoint(a, l.size, [&](std::size_t i) { return start(calls[i]) <= timeNs + half; });
+    if (a == b)
+        return std::nullopt;
+    // A wide call near the cursor but not under it only counts when nothing
+    // narrower is there; only the first and the last can be wide.
+    if (b - a > 1 && isWide(calls[a], nsPerPixel))
+        ++a;
+    if (b - a > 1 && isWide(calls[b - 1], nsPerPixel))
+        --b;
+    return spanOf(l.begin + a, l.begin + b);
+}
+
+std::size_t TimelineIndex::memoryBytes() const {
+    return order_.capacity() * sizeof(std::uint32_t) +
+           nextChange_.capacity() * sizeof(std::uint32_t) +
+           lanes_.capacity() * sizeof(TimelineLane) + rankLanes_.capacity() * sizeof(RankLanes) +
+           rowBegin_.capacity() * sizeof(std::uint64_t) * 2 +
+           rowRegion_.capacity() * sizeof(std::int32_t);
+}
+
+} // namespace scope

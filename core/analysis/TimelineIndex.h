@@ -1,0 +1,132 @@
+#pragma once
+
+#include "model/ProfilingResults.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace scope {
+
+// One rectangle of the timeline: a single call, or the calls narrower than a
+// pixel that start in one pixel column, merged. Times are absolute ns as in
+// EventColumns.
+struct TimelineSpan {
+    std::int64_t startNs = 0; // start of the first call
+    std::int64_t endNs = 0;   // end of the last call
+    std::int32_t region = -1; // index into results.regions; -1 = calls of several regions
+    std::uint32_t event = 0;  // index of the first call into results.events
+    std::uint32_t count = 1;  // calls in the span
+
+    friend bool operator==(const TimelineSpan&, const TimelineSpan&) = default;
+};
+
+// The calls of one nesting depth of one rank. They never overlap, so sorted by
+// start they are sorted by end too, which is what makes the binary searches of
+// TimelineIndex::query valid.
+struct TimelineLane {
+    std::uint32_t rank = 0;
+    std::uint32_t depth = 0; // 0 = top level
+    std::uint32_t begin = 0; // first position of the lane in the index's event order
+    std::uint32_t size = 0;  // calls in the lane
+};
+
+// The level-of-detail index behind the timeline: per (rank, depth) lane the
+// event indices in start order, so that the spans of any time window at any
+// zoom come out in O(pixels * log calls).
+//
+// Memory: 4 bytes per call (the order) plus 4 bytes per 64 calls; the times
+// are read from results.events, never copied. The index keeps a reference to
+// the results: it must not outlive them (hold both in shared_ptrs, as the UI
+// does). Immutable after construction, so queries may run on any thread.
+//
+// Depth is nesting by interval containment per rank (calls by start, longer
+// first; a call sits one level below the innermost open call enclosing it),
+// with stored call ids breaking ties between identical intervals (the caller
+// is entered first). Containment rather than the stored parent ids because
+// only containment guarantees that calls of one lane never overlap; for the
+// files a profiler writes both give the same depths.
+class TimelineIndex {
+public:
+    // Throws EventsUnavailable without per-call data and std::length_error for
+    // 2^32 or more events.
+    explicit TimelineIndex(const ProfilingResults& results);
+
+    const ProfilingResults& results() const { return *results_; }
+
+    // Ordered by rank, then depth.
+    std::span<const TimelineLane> lanes() const { return lanes_; }
+    std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const;
+    // Ranks with at least one call, ascending.
+    std::vector<std::uint32_t> ranks() const;
+    // Deepest nesting level of a rank (0 = no nesting), -1 for a rank without calls.
+    int maxDepth(std::uint32_t rank) const;
+    // Deepest level over all ranks, -1 without calls.
+    int maxDepth() const;
+
+    bool empty() const { return order_.empty(); }
+    // Earliest start and latest end of all calls (0 when empty).
+    std::int64_t startNs() const { return startNs_; }
+    std::int64_t endNs() const { return endNs_; }
+
+    // The spans to draw for the calls of `lane` intersecting [t0Ns, t1Ns) at
+    // nsPerPixel, in time order, not overlapping, every call in exactly one
+    // span. A call at least a pixel wide is a span of its own; narrower calls
+    // starting in the same pixel column are merged. Column c holds the starts
+    // in [t0Ns + ceil(c * nsPerPixel), t0Ns + ceil((c + 1) * nsPerPixel)). A
+    // call of zero length counts as covering its nanosecond. Costs
+    // O(spans * log calls), however many calls the window holds.
+    void query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+               std::vector<TimelineSpan>& out) const;
+    std::vector<TimelineSpan> query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns,
+                                    double nsPerPixel) const;
+
+    // What is under a cursor at timeNs: the call at least a pixel wide that
+    // contains it, else the calls within half a pixel of it (merged like query
+    // does), else nothing.
+    std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
+                                        double nsPerPixel) const;
+
+    // Region index of an event, -1 for an event outside every row.
+    std::int32_t regionOf(std::uint32_t event) const;
+    // Bytes held by the index itself.
+    std::size_t memoryBytes() const;
+
+private:
+    struct RankLanes {
+        std::uint32_t rank;
+        std::uint32_t firstLane;
+        std::uint32_t laneCount;
+    };
+
+    void buildRank(std::uint32_t rank, std::span<const std::size_t> rows, std::uint32_t base,
+                   std::vector<std::uint32_t>& scratch);
+    void buildNextChange();
+    std::int64_t start(std::uint32_t event) const;
+    std::int64_t end(std::uint32_t event) const; // never before the start
+    std::size_t rowOf(std::uint32_t event) const;
+    bool isWide(std::uint32_t event, double nsPerPixel) const;
+    // Whether the calls at positions [a, b) of the order all belong to one region.
+    bool uniform(std::size_t a, std::size_t b) const;
+    TimelineSpan spanOf(std::size_t a, std::size_t b) const;
+
+    const ProfilingResults* results_;
+    std::vector<std::uint32_t> order_; // event indices, lane after lane
+    std::vector<TimelineLane> lanes_;
+    std::vector<RankLanes> rankLanes_;
+    // Rows with calls by offset: events [rowBegin_[i], rowEnd_[i]) are of rowRegion_[i].
+    std::vector<std::uint64_t> rowBegin_;
+    std::vector<std::uint64_t> rowEnd_;
+    std::vector<std::int32_t> rowRegion_;
+    // For the last position p of every block of kBlock positions: the first
+    // position after p in p's lane whose region differs from p's (or the
+    // lane's end). Answers "are these merged calls of one region" without
+    // looking at every call.
+    std::vector<std::uint32_t> nextChange_;
+    std::int64_t startNs_ = 0;
+    std::int64_t endNs_ = 0;
+};
+
+} // namespace scope

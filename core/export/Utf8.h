@@ -1,0 +1,18 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace scope::utf8 {
+
+// Decodes the code point at text[pos] and advances pos past it. Malformed
+// input (stray continuation bytes, overlong forms, surrogates, truncation)
+// yields U+FFFD and advances one byte, so decoding always makes progress.
+char32_t decode(std::string_view text, std::size_t& pos);
+
+// The text as wide characters (UTF-32, or UTF-16 where wchar_t is 16 bits), so
+// std::wregex sees code points as Python's re does, not bytes.
+std::wstring toWide(std::string_view text);
+
+} // namespace scope::utf8
