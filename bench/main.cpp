@@ -5,6 +5,7 @@
 #include "BareReader.h"
 #include "FixtureWriter.h"
 #include "SyntheticRun.h"
+#include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 
 #include <spawn.h>
@@ -71,6 +72,28 @@ int measure(const std::string& kind, const std::string& path) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     std::printf("%.6f %.0f %.1f\n", seconds, events, peakRssMiB());
+    return 0;
+}
+
+// Child side of the timeline measurements (the viewer's level-of-detail index):
+// the read is not timed; "timeline-query" times one query of every lane over
+// the whole run at 2000 pixels, as the first frame of the timeline does.
+int measureTimeline(const std::string& kind, const std::string& path) {
+    const ProfilingResults results = readH5(path);
+    auto begin = std::chrono::steady_clock::now();
+    const TimelineIndex index(results);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    if (kind == "timeline-query") {
+        const double nsPerPixel = static_cast<double>(index.endNs() - index.startNs()) / 2000;
+        std::vector<TimelineSpan> spans;
+        begin = std::chrono::steady_clock::now();
+        for (std::size_t lane = 0; lane < index.lanes().size(); ++lane)
+            index.query(lane, index.startNs(), index.endNs() + 1, nsPerPixel, spans);
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    }
+    std::printf("%.6f %.0f %.1f\n", seconds, static_cast<double>(results.totalCalls()),
+                peakRssMiB());
     return 0;
 }
 
@@ -143,7 +166,8 @@ void printRow(const std::string& label, const Measurement& m, const Measurement*
 
 int main(int argc, char** argv) {
     if (argc == 4 && std::strcmp(argv[1], "--measure") == 0)
-        return measure(argv[2], argv[3]);
+        return std::strncmp(argv[2], "timeline", 8) == 0 ? measureTimeline(argv[2], argv[3])
+                                                         : measure(argv[2], argv[3]);
     fs::path dir = fs::temp_directory_path() / "scope-bench";
     int repeat = 3;
     bool quick = false;
@@ -190,5 +214,10 @@ int main(int argc, char** argv) {
                         100.0 * summary.seconds / full.seconds);
         }
     }
+
+    const BenchFile& timeline = files.back();
+    std::printf("timeline index, %s (peak includes the read)\n", timeline.label.c_str());
+    printRow("build TimelineIndex", best("timeline-build", timeline.path, repeat), nullptr);
+    printRow("query all lanes at 2000 px", best("timeline-query", timeline.path, repeat), nullptr);
     return 0;
 }

@@ -21,10 +21,35 @@ double Percentiles::percentile(std::span<const std::int64_t> sorted, double q) {
 
 Percentiles Percentiles::of(const ProfilingResults& results, std::size_t region,
                             const RankSelection& ranks) {
-    std::vector<std::int64_t> durations = selectedDurations(results, region, ranks);
-    std::sort(durations.begin(), durations.end());
-    auto seconds = [&](double q) { return percentile(durations, q) / 1e9; };
-    return {seconds(50), seconds(90), seconds(95), seconds(99)};
+    std::vector<std::int64_t> d = selectedDurations(results, region, ranks);
+    if (d.empty())
+        return {};
+    // Selection instead of a full sort: each percentile needs only its two
+    // neighbouring order statistics, and the selections narrow as q grows.
+    auto at = [&](std::size_t k, std::size_t from) {
+        std::nth_element(d.begin() + static_cast<std::ptrdiff_t>(from),
+                         d.begin() + static_cast<std::ptrdiff_t>(k), d.end());
+        return d[k];
+    };
+    std::size_t from = 0;
+    auto seconds = [&](double q) {
+        const double position = q / 100.0 * static_cast<double>(d.size() - 1);
+        const auto below = static_cast<std::size_t>(std::floor(position));
+        const auto lo = static_cast<double>(at(below, from));
+        // After nth_element the next order statistic is the minimum of the rest.
+        const double hi = below + 1 < d.size()
+                              ? static_cast<double>(*std::min_element(
+                                    d.begin() + static_cast<std::ptrdiff_t>(below + 1), d.end()))
+                              : lo;
+        from = below;
+        return (lo + (hi - lo) * (position - static_cast<double>(below))) / 1e9;
+    };
+    Percentiles p;
+    p.p50 = seconds(50);
+    p.p90 = seconds(90);
+    p.p95 = seconds(95);
+    p.p99 = seconds(99);
+    return p;
 }
 
 } // namespace scope

@@ -43,6 +43,25 @@ template <class Pred> std::size_t gallop(std::size_t lo, std::size_t hi, Pred pr
     return partitionPoint(known, probe, pred);
 }
 
+// Like gallop, searching outwards from `hint` in [lo, hi]: columns of a
+// steady run hold similar numbers of calls, so the previous column's count
+// lands within a few calls of the answer.
+template <class Pred>
+std::size_t gallopFrom(std::size_t lo, std::size_t hi, std::size_t hint, Pred pred) {
+    hint = std::clamp(hint, lo, hi);
+    if (hint == lo || pred(hint - 1))
+        return gallop(hint, hi, pred);
+    std::size_t upper = hint - 1; // pred is false here
+    for (std::size_t step = 1;; step *= 2) {
+        if (upper - lo <= step)
+            return partitionPoint(lo, upper, pred);
+        const std::size_t probe = upper - step;
+        if (pred(probe))
+            return partitionPoint(probe + 1, upper, pred);
+        upper = probe;
+    }
+}
+
 // Pixel column c covers [t0 + ceil(c * nsPerPixel), t0 + ceil((c + 1) * nsPerPixel)):
 // integer boundaries, so a call is in exactly one column and a call that is
 // followed by another in its column is shorter than nsPerPixel.
@@ -313,6 +332,7 @@ void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
         partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t0Ns; });
     const std::size_t stop =
         partitionPoint(k, l.size, [&](std::size_t i) { return start(calls[i]) < t1Ns; });
+    std::size_t lastCount = 1;
     while (k < stop) {
         const std::uint32_t e = calls[k];
         if (isWide(e, nsPerPixel)) {
@@ -322,12 +342,13 @@ void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
         }
         const double column = columnOf(start(e), t0Ns, nsPerPixel);
         const std::int64_t columnEnd = boundary(t0Ns, column + 1, nsPerPixel);
-        std::size_t j =
-            gallop(k + 1, stop, [&](std::size_t i) { return start(calls[i]) < columnEnd; });
+        std::size_t j = gallopFrom(k + 1, stop, k + lastCount,
+                                   [&](std::size_t i) { return start(calls[i]) < columnEnd; });
         // Only the last call starting in a column can be a pixel wide; it is drawn on its own.
         if (j - 1 > k && isWide(calls[j - 1], nsPerPixel))
             --j;
         out.push_back(spanOf(l.begin + k, l.begin + j));
+        lastCount = j - k;
         k = j;
     }
 }

@@ -89,6 +89,12 @@ public:
     std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
                                         double nsPerPixel) const;
 
+    // The event indices of a lane in start order.
+    std::span<const std::uint32_t> laneEvents(std::size_t lane) const {
+        const TimelineLane& l = lanes_[lane];
+        return std::span<const std::uint32_t>(order_).subspan(l.begin, l.size);
+    }
+
     // Region index of an event, -1 for an event outside every row.
     std::int32_t regionOf(std::uint32_t event) const;
     // Bytes held by the index itself.

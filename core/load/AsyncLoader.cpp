@@ -1,6 +1,7 @@
 #include "AsyncLoader.h"
 
-#include "analysis/CallStack.h"
+#include "analysis/ExclusiveTime.h"
+#include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 #include "model/Errors.h"
 
@@ -47,22 +48,35 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         lastReport = now;
         callbacks_.progress(id, fraction, std::string(message));
     };
+    // A full read leaves the last quarter of the bar to the timeline index.
+    const double readShare = request.summaryOnly ? 1.0 : 0.75;
+    ReadControl readControl = control;
+    readControl.progress = [&](double fraction, std::string_view message) {
+        control.progress(fraction * readShare, message);
+    };
     try {
-        ProfilingResults results;
+        auto results = std::make_shared<ProfilingResults>();
         if (request.summaryOnly) {
             SummaryOptions options;
             options.fallback = request.fallback;
             options.includeLikwid = true;
             options.includeLineProfile = true;
-            options.control = control;
-            results = readH5Summary(request.path, options);
+            options.control = readControl;
+            *results = readH5Summary(request.path, options);
         } else {
-            results = readH5(request.path, ReadOptions{control});
+            *results = readH5(request.path, ReadOptions{readControl});
         }
+        if (results->eventsRead) {
+            // The index refers to *results, which stays where it is from here on.
+            control.progress(readShare, "building the timeline");
+            auto timeline = std::make_shared<const TimelineIndex>(*results);
+            fillExclusiveTimes(*results, *timeline);
+            outcome.timeline = std::move(timeline);
+        }
+        control.progress(1.0, "done");
         if (task.cancel.load())
             throw ReadCancelled(request.path, "reading the file", "cancelled");
-        CallStack::fillExclusiveTimes(results);
-        outcome.results = std::make_shared<const ProfilingResults>(std::move(results));
+        outcome.results = std::move(results);
     } catch (const ReadCancelled&) {
         outcome.cancelled = true;
     } catch (...) {

@@ -20,17 +20,22 @@ struct LoadRequest {
     bool fallback = true; // summary-only: read events when the file has no summary columns
 };
 
+class TimelineIndex;
+
 struct LoadOutcome {
     std::uint64_t id = 0;
     LoadRequest request;
     std::shared_ptr<const ProfilingResults> results; // set on success
-    std::exception_ptr error;                        // set on failure
+    // Built beside the results when events were read; refers to *results.
+    std::shared_ptr<const TimelineIndex> timeline;
+    std::exception_ptr error; // set on failure
     bool cancelled = false;
 };
 
 // Reads files on worker threads, one thread per file so that several load at
-// once. Callbacks run on the worker thread; a UI forwards them to its own
-// thread (e.g. by queued signal). Destroying the loader cancels and joins.
+// once, and prepares what a viewer shows: with events, the timeline index and
+// the exclusive times the file did not store. Callbacks run on the worker thread; a UI forwards
+// them to its own thread (e.g. by queued signal). Destroying the loader cancels and joins.
 class AsyncLoader {
 public:
     struct Callbacks {

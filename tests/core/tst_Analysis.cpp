@@ -56,6 +56,31 @@ private slots:
         QVERIFY(qAbs(p.p99 - 39.7e-9) < 1e-18);
     }
 
+    void percentilesBySelectionEqualThoseOfTheSortedCalls() {
+        // Many ties and both parities of length: the selection shortcut must give
+        // exactly the order statistics a full sort gives.
+        std::uint64_t state = 12345;
+        for (std::size_t n : {1u, 2u, 3u, 10u, 101u, 1000u}) {
+            std::vector<std::pair<std::int64_t, std::int64_t>> calls;
+            std::vector<std::int64_t> durations;
+            for (std::size_t i = 0; i < n; ++i) {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                const auto d = static_cast<std::int64_t>((state >> 33) % 50);
+                calls.emplace_back(static_cast<std::int64_t>(i) * 100,
+                                   static_cast<std::int64_t>(i) * 100 + d);
+                durations.push_back(d);
+            }
+            ProfilingResults r = makeResults({{"a", calls}});
+            r.finalize();
+            std::sort(durations.begin(), durations.end());
+            const Percentiles p = Percentiles::of(r, 0);
+            QCOMPARE(p.p50, Percentiles::percentile(durations, 50) / 1e9);
+            QCOMPARE(p.p90, Percentiles::percentile(durations, 90) / 1e9);
+            QCOMPARE(p.p95, Percentiles::percentile(durations, 95) / 1e9);
+            QCOMPARE(p.p99, Percentiles::percentile(durations, 99) / 1e9);
+        }
+    }
+
     void percentilesPoolSelectedRanksOnly() {
         ProfilingResults r = makeResults({{"a", {{0, 10}}}}, 0);
         r = makeResults({{"a", {{0, 1000}}}}, 1, std::move(r));

@@ -1,6 +1,9 @@
 // The worker-thread loader: progress, cancellation, errors and several loads at once.
 #include "FixtureWriter.h"
 #include "SyntheticRun.h"
+#include "analysis/CallStack.h"
+#include "analysis/ExclusiveTime.h"
+#include "analysis/TimelineIndex.h"
 #include "load/AsyncLoader.h"
 #include "model/Errors.h"
 
@@ -69,9 +72,17 @@ private slots:
         QVERIFY(recorder.fractions.size() >= 2);
         QVERIFY(std::is_sorted(recorder.fractions.begin(), recorder.fractions.end()));
         QCOMPARE(recorder.fractions.back(), 1.0);
-        // The loader finishes the analysis a viewer needs: exclusive times.
-        for (const RankRegion& row : outcome.results->rows)
-            QVERIFY(row.exclusiveNs.has_value());
+        // The loader finishes the analysis a viewer needs: the timeline index
+        // and exclusive times, which must equal those of the call stack rebuilt
+        // independently by sorting every call.
+        QVERIFY(outcome.timeline);
+        QCOMPARE(&outcome.timeline->results(), outcome.results.get());
+        const std::vector<std::int64_t> fromStack =
+            CallStack::build(*outcome.results).exclusivePerRow(*outcome.results);
+        for (std::size_t i = 0; i < outcome.results->rows.size(); ++i) {
+            QVERIFY(outcome.results->rows[i].exclusiveNs.has_value());
+            QCOMPARE(*outcome.results->rows[i].exclusiveNs, fromStack[i]);
+        }
     }
 
     void cancelStopsTheReadPromptly() {

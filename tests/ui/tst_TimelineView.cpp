@@ -1,0 +1,360 @@
+// The timeline drawn offscreen: region colours where the calls are, zoom and
+// pan by mouse, highlighting, export, readability at many ranks, and a
+// realistic synthetic run written to HDF5 and read back.
+#include "FixtureWriter.h"
+#include "RegionPalette.h"
+#include "SyntheticRun.h"
+#include "charts/TimeAxisTicker.h"
+#include "charts/TimelinePlottable.h"
+#include "charts/TimelineView.h"
+#include "format/ProfileReader.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <memory>
+
+using namespace scope;
+using Calls = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+namespace {
+
+constexpr std::int64_t kSecond = 1'000'000'000;
+constexpr std::int64_t kOrigin = 5'000 * kSecond; // an arbitrary clock origin
+
+struct Row {
+    std::uint32_t rank;
+    std::string region;
+    Calls calls; // relative to kOrigin
+};
+
+std::shared_ptr<const ProfilingResults> makeRun(const std::vector<Row>& rows) {
+    auto results = std::make_shared<ProfilingResults>();
+    for (const Row& r : rows) {
+        auto index = results->regionIndex(r.region);
+        if (!index) {
+            results->regions.push_back(r.region);
+            index = results->regions.size() - 1;
+        }
+        RankRegion row;
+        row.rank = r.rank;
+        row.region = static_cast<std::uint32_t>(*index);
+        row.offset = results->events.size();
+        for (const auto& [s, e] : r.calls) {
+            results->events.starts.push_back(kOrigin + s);
+            results->events.ends.push_back(kOrigin + e);
+        }
+        row.summary = CallSummary::fromEvents(
+            std::span(results->events.starts).subspan(row.offset, r.calls.size()),
+            std::span(results->events.ends).subspan(row.offset, r.calls.size()));
+        results->rows.push_back(row);
+        results->numRanks = std::max(results->numRanks, r.rank + 1);
+    }
+    results->eventsRead = true;
+    results->finalize();
+    return results;
+}
+
+// solve on rank 0 for the first second (with a 10 ms child), io on rank 1 in the second half.
+std::shared_ptr<const ProfilingResults> twoRanks() {
+    return makeRun({{0, "solve", {{0, kSecond}}},
+                    {0, "rhs.eval", {{100'000'000, 110'000'000}}},
+                    {1, "io", {{kSecond / 2, kSecond}}}});
+}
+
+TimelinePlottable* plottableOf(const TimelineView& view) {
+    return qobject_cast<TimelinePlottable*>(view.plot()->plottable(0));
+}
+
+// Pixel of run time `seconds` in the middle of a depth row of a band.
+QPoint pixelAt(const TimelineView& view, double seconds, int band, int depth = 0) {
+    const QCustomPlot* plot = view.plot();
+    const double value = plottableOf(view)->rowRange(band, depth).center();
+    return QPoint(static_cast<int>(std::lround(plot->xAxis->coordToPixel(seconds))),
+                  static_cast<int>(std::lround(plot->yAxis->coordToPixel(value))));
+}
+
+QRgb colorAt(const TimelineView& view, const QPoint& pixel) {
+    return view.plot()->toPixmap().toImage().pixel(pixel) & 0xffffff;
+}
+
+QRgb regionColor(const char* name) {
+    return RegionPalette::color(name).rgb() & 0xffffff;
+}
+
+// Pixels of an image that have exactly this colour.
+int countColor(const QImage& image, QRgb color) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += (image.pixel(x, y) & 0xffffff) == color ? 1 : 0;
+    return n;
+}
+
+void sendWheel(QWidget* widget, const QPoint& at, int steps, Qt::KeyboardModifiers modifiers = {}) {
+    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                      modifiers, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &event);
+}
+
+} // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        view_ = std::make_unique<TimelineView>();
+        view_->resize(900, 500);
+        view_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+    }
+
+    void cleanup() { view_.reset(); }
+
+    void drawsCallsInTheirRegionColours() {
+        view_->setRun(twoRanks());
+        QCOMPARE(plottableOf(*view_)->bandCount(), 2);
+        QCOMPARE(view_->plot()->xAxis->label(), QStringLiteral("Time since start of run"));
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.7, 0)), regionColor("solve"));
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.8, 1)), regionColor("io"));
+        // Before io starts, rank 1's band is empty.
+        QVERIFY(colorAt(*view_, pixelAt(*view_, 0.25, 1)) != regionColor("io"));
+        // The child sits one row down, inside its parent's time.
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.105, 0, 1)), regionColor("rhs.eval"));
+        QVERIFY(colorAt(*view_, pixelAt(*view_, 0.5, 0, 1)) != regionColor("rhs.eval"));
+    }
+
+    void wheelZoomsTimeAroundTheCursor() {
+        view_->setRun(twoRanks());
+        QCustomPlot* plot = view_->plot();
+        const QCPRange before = plot->xAxis->range();
+        const QPoint at = pixelAt(*view_, 0.3, 0);
+        const double under = plot->xAxis->pixelToCoord(at.x());
+        sendWheel(plot, at, 3);
+        const QCPRange after = plot->xAxis->range();
+        QVERIFY(after.size() < 0.9 * before.size());
+        QVERIFY(std::abs(plot->xAxis->pixelToCoord(at.x()) - under) < 1e-3 * before.size());
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 2)); // time only
+
+        // Ctrl+wheel zooms the ranks instead.
+        sendWheel(plot, at, 3, Qt::ControlModifier);
+        QCOMPARE(plot->xAxis->range(), after);
+        QVERIFY(plot->yAxis->range().size() < 2);
+    }
+
+    void zoomReachesSingleNanosecondCalls() {
+        // One call of 3 ns among a million-times longer run.
+        const auto run =
+            makeRun({{0, "long", {{0, kSecond}}}, {1, "tiny", {{kSecond / 2, kSecond / 2 + 3}}}});
+        view_->setRun(run);
+        QCustomPlot* plot = view_->plot();
+        for (int i = 0; i < 100; ++i)
+            sendWheel(plot, pixelAt(*view_, 0.5, 1), 10);
+        QVERIFY(plot->xAxis->range().size() < 1e-8);
+        plot->xAxis->setRange(0.5 - 2e-9, 0.5 + 6e-9);
+        plot->replot();
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.5 + 1.5e-9, 1)), regionColor("tiny"));
+        QVERIFY(colorAt(*view_, pixelAt(*view_, 0.5 + 4.5e-9, 1)) != regionColor("tiny"));
+        QVERIFY(view_->toolTipAt(pixelAt(*view_, 0.5 + 1.5e-9, 1)).contains("3.00 ns"));
+        QVERIFY(plot->xAxis->label().contains("ticks relative to 0.49999999 s"));
+        // Zoomed out it is still drawn, one pixel wide.
+        view_->resetZoom();
+        const QPoint at = pixelAt(*view_, 0.5, 1);
+        QVERIFY(colorAt(*view_, at) == regionColor("tiny") ||
+                colorAt(*view_, at - QPoint(1, 0)) == regionColor("tiny"));
+    }
+
+    void shiftDragZoomsToARange() {
+        view_->setRun(twoRanks());
+        QCustomPlot* plot = view_->plot();
+        const QPoint from = pixelAt(*view_, 0.2, 0);
+        const QPoint to = pixelAt(*view_, 0.4, 0);
+        const double a = plot->xAxis->pixelToCoord(from.x());
+        const double b = plot->xAxis->pixelToCoord(to.x());
+        QTest::mousePress(plot, Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(plot, (from + to) / 2);
+        QTest::mouseMove(plot, to);
+        QTest::mouseRelease(plot, Qt::LeftButton, Qt::ShiftModifier, to);
+        const QCPRange range = plot->xAxis->range();
+        QVERIFY2(std::abs(range.lower - a) < 0.01 && std::abs(range.upper - b) < 0.01,
+                 qPrintable(QStringLiteral("%1 .. %2").arg(range.lower).arg(range.upper)));
+        view_->resetZoom();
+        QVERIFY(plot->xAxis->range().size() > 1.0);
+
+        // Right-drag does the same, without a modifier.
+        QTest::mousePress(plot, Qt::RightButton, {}, from);
+        QTest::mouseMove(plot, to);
+        QTest::mouseRelease(plot, Qt::RightButton, {}, to);
+        QVERIFY(std::abs(plot->xAxis->range().lower - a) < 0.01);
+        QVERIFY(std::abs(plot->xAxis->range().upper - b) < 0.01);
+        // A plain drag pans instead.
+        const QCPRange zoomed = plot->xAxis->range();
+        QTest::mousePress(plot, Qt::LeftButton, {}, to);
+        QTest::mouseMove(plot, to - QPoint(100, 0));
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, to - QPoint(100, 0));
+        QVERIFY(std::abs(plot->xAxis->range().size() - zoomed.size()) < 1e-9);
+        QVERIFY(plot->xAxis->range().lower > zoomed.lower);
+    }
+
+    void panningStaysOnTheRun() {
+        view_->setRun(twoRanks());
+        QCustomPlot* plot = view_->plot();
+        plot->xAxis->setRange(-50, -40);
+        QVERIFY(plot->xAxis->range().upper > 0);
+        plot->xAxis->setRange(-100, 100);
+        QVERIFY(plot->xAxis->range().size() < 1.1);
+    }
+
+    void highlightFadesOtherRegions() {
+        view_->setRun(twoRanks());
+        view_->setHighlightedRegion(
+            static_cast<int>(*plottableOf(*view_)->results()->regionIndex("io")));
+        view_->plot()->replot();
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.8, 1)), regionColor("io"));
+        const QRgb faded = colorAt(*view_, pixelAt(*view_, 0.7, 0));
+        QVERIFY(faded != regionColor("solve"));
+        QVERIFY(qGray(faded) > qGray(regionColor("solve"))); // towards the background
+        view_->setHighlightedRegion(-1);
+        view_->plot()->replot();
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.7, 0)), regionColor("solve"));
+    }
+
+    void clickActivatesTheRegionAndHoverDescribesIt() {
+        const auto run = twoRanks();
+        view_->setRun(run);
+        QSignalSpy activated(view_.get(), &TimelineView::regionActivated);
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, {}, pixelAt(*view_, 0.8, 1));
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.front().front().toInt(), static_cast<int>(*run->regionIndex("io")));
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, {}, pixelAt(*view_, 0.25, 1));
+        QCOMPARE(activated.size(), 1); // nothing there
+
+        const QString tip = view_->toolTipAt(pixelAt(*view_, 0.8, 1));
+        QVERIFY2(tip.contains("io") && tip.contains("rank 1") && tip.contains("500 ms") &&
+                     tip.contains("start 0.500000000 s"),
+                 qPrintable(tip));
+        QVERIFY(view_->toolTipAt(pixelAt(*view_, 0.25, 1)).isEmpty());
+    }
+
+    void mergedCallsAreCountedInTheTooltip() {
+        Calls many;
+        for (std::int64_t i = 0; i < 100'000; ++i)
+            many.emplace_back(i * 10'000, i * 10'000 + 100); // 100 ns every 10 us
+        view_->setRun(makeRun({{0, "tick", many}}));
+        const QString tip = view_->toolTipAt(pixelAt(*view_, 0.5, 0));
+        QVERIFY2(tip.contains(" calls"), qPrintable(tip));
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.5, 0)), regionColor("tick"));
+    }
+
+    void rankLabelsDoNotOverlap() {
+        std::vector<Row> rows;
+        for (std::uint32_t rank = 0; rank < 300; ++rank)
+            rows.push_back({rank, "solve", {{rank * 1000, rank * 1000 + 500'000}}});
+        view_->setRun(makeRun(rows));
+        view_->plot()->replot();
+        const QVector<QString> labels = view_->plot()->yAxis->tickVectorLabels();
+        const int lineHeight = QFontMetrics(view_->plot()->yAxis->tickLabelFont()).height();
+        QVERIFY(labels.size() >= 5);
+        QVERIFY2(labels.size() * lineHeight <= view_->plot()->axisRect()->height(),
+                 qPrintable(QString::number(labels.size())));
+        QCOMPARE(labels.first(), QStringLiteral("rank 0"));
+
+        // A smaller plot labels fewer bands.
+        view_->resize(900, 250);
+        QTRY_VERIFY(view_->plot()->height() < 250);
+        view_->plot()->replot();
+        view_->plot()->replot(); // the second pass measures the new layout
+        QVERIFY(view_->plot()->yAxis->tickVectorLabels().size() < labels.size());
+
+        view_->setRanks(RankSelection({7, 8, 9}));
+        view_->plot()->replot();
+        QCOMPARE(view_->plot()->yAxis->tickVectorLabels(),
+                 (QVector<QString>{"rank 7", "rank 8", "rank 9"}));
+    }
+
+    void timeLabelsReadNaturally() {
+        const QCPRange run(0, 1.5);
+        QCOMPARE(TimeAxisTicker::label(0, 0.5, run), QStringLiteral("0 s"));
+        QCOMPARE(TimeAxisTicker::label(0.5, 0.5, run), QStringLiteral("0.5 s"));
+        QCOMPARE(TimeAxisTicker::label(1.0, 0.5, run), QStringLiteral("1.0 s"));
+        QCOMPARE(TimeAxisTicker::label(1.1e-3, 0.05e-3, QCPRange(1e-3, 1.3e-3)),
+                 QStringLiteral("1.10 ms"));
+        QCOMPARE(TimeAxisTicker::label(0.25, 0.25, QCPRange(0, 0.8)), QStringLiteral("250 ms"));
+        QCOMPARE(TimeAxisTicker::label(120e-6, 20e-6, QCPRange(0, 200e-6)),
+                 QString::fromUtf8("120 \u00b5s"));
+        QVERIFY(!TimeAxisTicker::offsetFor(run));
+        // 1 us at 1000 s: offsets from a round base instead of 13 digits.
+        const QCPRange deep(1000.0000001, 1000.0000011);
+        QCOMPARE(TimeAxisTicker::offsetFor(deep).value_or(0), 1000.0);
+        QCOMPARE(TimeAxisTicker::label(1000.0000004, 2e-7, deep),
+                 QString::fromUtf8("+0.4 \u00b5s"));
+        QCOMPARE(TimeAxisTicker::formatBase(deep), QStringLiteral("1000.000000 s"));
+    }
+
+    void savePngWritesTheRequestedSize() {
+        view_->setRun(twoRanks());
+        QTemporaryDir dir;
+        const QString path = dir.filePath("timeline.png");
+        QVERIFY(view_->savePng(path, 640, 360, 1.0));
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(640, 360));
+        QVERIFY(countColor(image, regionColor("solve")) > 1000);
+        QVERIFY(countColor(image, regionColor("io")) > 500);
+    }
+
+    void clearLeavesAnEmptyPlot() {
+        view_->setRun(twoRanks());
+        view_->clear();
+        QCOMPARE(plottableOf(*view_)->bandCount(), 0);
+        const QImage image = view_->plot()->toPixmap().toImage();
+        QCOMPARE(countColor(image, regionColor("solve")), 0);
+        QVERIFY(view_->toolTipAt(QPoint(300, 200)).isEmpty());
+        // Summary-only results clear it as well.
+        auto summaryOnly = std::make_shared<ProfilingResults>(*twoRanks());
+        summaryOnly->eventsRead = false;
+        view_->setRun(summaryOnly);
+        QCOMPARE(plottableOf(*view_)->bandCount(), 0);
+    }
+
+    void showsASyntheticRunReadFromAFile() {
+        QTemporaryDir dir;
+        fixtures::SyntheticRun::Shape shape;
+        shape.ranks = 4;
+        shape.regions = 7;
+        shape.calls = 2000;
+        const QString path = dir.filePath("synthetic.h5");
+        fixtures::FixtureWriter::write(fixtures::SyntheticRun::generate(shape), path.toStdString());
+        auto results = std::make_shared<const ProfilingResults>(readH5(path.toStdString()));
+        const auto index = TimelineView::buildIndex(results);
+        QVERIFY(index);
+        QCOMPARE(index->maxDepth(), 2);
+        view_->setRun(results, index);
+        QCOMPARE(plottableOf(*view_)->bandCount(), 4);
+        const QImage whole = view_->plot()->toPixmap().toImage();
+        QVERIFY(countColor(whole, regionColor("step")) > 1000);
+        // Zoomed into a few steps every call is drawn on its own.
+        view_->plot()->xAxis->setRange(0, 200e-6);
+        view_->plot()->replot();
+        const QImage zoomed = view_->plot()->toPixmap().toImage();
+        for (const char* region : {"step", "solve", "rhs.eval", "linalg solve", "mpi.allreduce"})
+            QVERIFY2(countColor(zoomed, regionColor(region)) > 50, region);
+        if (qEnvironmentVariableIsSet("SCOPE_TIMELINE_PNG")) {
+            view_->resetZoom();
+            view_->savePng(qEnvironmentVariable("SCOPE_TIMELINE_PNG") + "-whole.png", 1000, 450,
+                           1.0);
+            view_->plot()->xAxis->setRange(0.001, 0.001 + 300e-6);
+            view_->savePng(qEnvironmentVariable("SCOPE_TIMELINE_PNG") + "-zoomed.png", 1000, 450,
+                           1.0);
+            view_->plot()->xAxis->setRange(0.0012, 0.0012 + 40e-9);
+            view_->savePng(qEnvironmentVariable("SCOPE_TIMELINE_PNG") + "-ns.png", 1000, 450, 1.0);
+        }
+    }
+
+private:
+    std::unique_ptr<TimelineView> view_;
+};
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_TimelineView.moc"

@@ -1,0 +1,36 @@
+#include "EventsUnavailablePanel.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+EventsUnavailablePanel::EventsUnavailablePanel(QWidget* parent)
+    : QWidget(parent), text_(new QLabel(this)), button_(new QPushButton(tr("Load events"), this)) {
+    text_->setAlignment(Qt::AlignCenter);
+    text_->setWordWrap(true);
+    text_->setEnabled(false); // greyed, like the views it replaces
+    auto* layout = new QVBoxLayout(this);
+    layout->addStretch();
+    layout->addWidget(text_);
+    layout->addWidget(button_, 0, Qt::AlignHCenter);
+    layout->addStretch();
+    connect(button_, &QPushButton::clicked, this, &EventsUnavailablePanel::loadEventsRequested);
+    setAutoFillBackground(true);
+    QPalette p = palette();
+    p.setColor(QPalette::Window, p.color(QPalette::AlternateBase));
+    setPalette(p);
+}
+
+void EventsUnavailablePanel::setReason(bool canLoad) {
+    text_->setText(canLoad ? tr("Timeline and percentiles need per-call data. This run was opened "
+                                "summary-only.")
+                           : tr("This file stores no per-call data (aggregate layout): only the "
+                                "summary statistics are available."));
+    button_->setVisible(canLoad);
+    setLoading(false);
+}
+
+void EventsUnavailablePanel::setLoading(bool loading) {
+    button_->setEnabled(!loading);
+    button_->setText(loading ? tr("Loading events…") : tr("Load events"));
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+
+// Stands in for the views that need per-call data (timeline, percentiles) when
+// a run was opened summary-only: one line saying why, and "Load events".
+class EventsUnavailablePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit EventsUnavailablePanel(QWidget* parent = nullptr);
+
+    // canLoad: the file has events (columnar); false for the aggregate layout.
+    void setReason(bool canLoad);
+    void setLoading(bool loading);
+    QPushButton* loadButton() const { return button_; }
+
+signals:
+    void loadEventsRequested();
+
+private:
+    QLabel* text_;
+    QPushButton* button_;
+};

@@ -1,0 +1,115 @@
+#include "LoadController.h"
+
+#include "load/AsyncLoader.h"
+#include "model/Errors.h"
+
+#include <QMetaObject>
+#include <QPointer>
+
+#include <new>
+
+namespace {
+
+// A short title for the kind of failure; the message itself names the file.
+std::pair<QString, QString> describe(const std::exception_ptr& error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const scope::FileNotFoundError& e) {
+        return {QObject::tr("File not found"), QString::fromStdString(e.what())};
+    } catch (const scope::MissingFilterError& e) {
+        return {QObject::tr("Compression filter not available"), QString::fromStdString(e.what())};
+    } catch (const scope::SummaryDataUnavailable& e) {
+        return {QObject::tr("No summary data"), QString::fromStdString(e.what())};
+    } catch (const scope::InvalidSchemaError& e) {
+        return {QObject::tr("Invalid schema"), QString::fromStdString(e.what())};
+    } catch (const scope::CorruptProfileError& e) {
+        return {QObject::tr("Corrupt file"), QString::fromStdString(e.what())};
+    } catch (const std::bad_alloc&) {
+        return {QObject::tr("Out of memory"),
+                QObject::tr("not enough memory to read the file; try Open Summary Only")};
+    } catch (const std::exception& e) {
+        return {QObject::tr("Cannot read file"), QString::fromStdString(e.what())};
+    } catch (...) {
+        return {QObject::tr("Cannot read file"), QObject::tr("unknown error")};
+    }
+}
+
+} // namespace
+
+LoadController::LoadController(QObject* parent) : QObject(parent) {
+    scope::AsyncLoader::Callbacks callbacks;
+    callbacks.progress = [this](std::uint64_t id, double fraction, const std::string& message) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, id, fraction, text = QString::fromStdString(message)] {
+                if (started_.contains(id))
+                    emit progress(id, fraction, text);
+            },
+            Qt::QueuedConnection);
+    };
+    callbacks.finished = [this](const scope::LoadOutcome& outcome) { onOutcome(outcome); };
+    loader_ = std::make_unique<scope::AsyncLoader>(std::move(callbacks));
+}
+
+LoadController::~LoadController() {
+    // Joins the workers before the members their callbacks use go away;
+    // results they still post to this object are dropped by Qt.
+    loader_.reset();
+}
+
+quint64 LoadController::load(const QString& path, bool summaryOnly) {
+    const quint64 id = loader_->start({path.toStdString(), summaryOnly, true});
+    started_[id].start();
+    paths_[id] = path;
+    return id;
+}
+
+void LoadController::cancel(quint64 id) {
+    loader_->cancel(id);
+}
+
+void LoadController::cancelAll() {
+    loader_->cancelAll();
+}
+
+// Runs on the worker thread; the UI-side work happens in finish().
+void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
+    std::shared_ptr<const RunData> run;
+    QString title;
+    QString message;
+    bool wasCancelled = outcome.cancelled;
+    if (outcome.results) {
+        auto data = std::make_shared<RunData>();
+        data->results = outcome.results;
+        data->timeline = outcome.timeline;
+        data->path = QString::fromStdString(outcome.request.path);
+        data->summaryOnlyRequested = outcome.request.summaryOnly;
+        run = std::move(data);
+    } else if (outcome.error) {
+        std::tie(title, message) = describe(outcome.error);
+    }
+    const quint64 id = outcome.id;
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, run = std::move(run), title, message, wasCancelled]() mutable {
+            finish(id, std::move(run), title, message, wasCancelled);
+        },
+        Qt::QueuedConnection);
+}
+
+void LoadController::finish(quint64 id, std::shared_ptr<const RunData> run, QString title,
+                            QString message, bool wasCancelled) {
+    const double seconds = started_.value(id).nsecsElapsed() / 1e9;
+    const QString path = paths_.take(id);
+    started_.remove(id);
+    if (wasCancelled) {
+        emit cancelled(id, path);
+    } else if (run) {
+        // The load time is known only here; RunData is shared as const afterwards.
+        auto timed = std::make_shared<RunData>(*run);
+        timed->loadSeconds = seconds;
+        emit loaded(id, std::move(timed));
+    } else {
+        emit failed(id, path, title, message);
+    }
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "RunData.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+
+namespace scope {
+class AsyncLoader;
+struct LoadOutcome;
+} // namespace scope
+
+// Bridges the core's AsyncLoader to Qt: reads run on worker threads (the
+// timeline index is built there too), results arrive as queued signals on the
+// thread that owns the controller. The UI thread never touches the file.
+class LoadController : public QObject {
+    Q_OBJECT
+public:
+    explicit LoadController(QObject* parent = nullptr);
+    ~LoadController() override;
+
+    quint64 load(const QString& path, bool summaryOnly);
+    void cancel(quint64 id);
+    void cancelAll();
+    int running() const { return static_cast<int>(started_.size()); }
+    QString pathOf(quint64 id) const { return paths_.value(id); }
+
+signals:
+    void progress(quint64 id, double fraction, const QString& message);
+    void loaded(quint64 id, std::shared_ptr<const RunData> run);
+    // title: a short kind ("Corrupt file"); message names the file and the step.
+    void failed(quint64 id, const QString& path, const QString& title, const QString& message);
+    void cancelled(quint64 id, const QString& path);
+
+private:
+    void finish(quint64 id, std::shared_ptr<const RunData> run, QString title, QString message,
+                bool wasCancelled);
+    void onOutcome(const scope::LoadOutcome& outcome);
+
+    std::unique_ptr<scope::AsyncLoader> loader_;
+    QHash<quint64, QElapsedTimer> started_;
+    QHash<quint64, QString> paths_;
+};

@@ -1,0 +1,319 @@
+#include "MainWindow.h"
+
+#include "LoadController.h"
+#include "LoadProgressWidget.h"
+#include "MessageBanner.h"
+#include "RunView.h"
+#include "StartPage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5);;All files (*)";
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), loader_(new LoadController(this)), banner_(new MessageBanner(this)),
+      pages_(new QStackedWidget(this)), startPage_(new StartPage(this)),
+      tabs_(new QTabWidget(this)), progress_(new LoadProgressWidget(this)),
+      status_(new QLabel(this)) {
+    setWindowTitle(tr("Scope Viewer"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
+    setAcceptDrops(true);
+    tabs_->setTabsClosable(true);
+    tabs_->setMovable(true);
+    tabs_->setDocumentMode(true);
+    pages_->addWidget(startPage_);
+    pages_->addWidget(tabs_);
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(banner_);
+    layout->addWidget(pages_, 1);
+    setCentralWidget(central);
+
+    statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    progress_->hide();
+    buildMenus();
+
+    connect(loader_, &LoadController::progress, this,
+            [this](quint64 id, double fraction, const QString& message) {
+                progress_->setProgress(loader_->pathOf(id), fraction, message, loader_->running());
+            });
+    connect(loader_, &LoadController::loaded, this, &MainWindow::onLoaded);
+    connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
+    connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
+        banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
+        onLoadEnded(id);
+    });
+    connect(progress_, &LoadProgressWidget::cancelRequested, loader_, &LoadController::cancelAll);
+    connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeRun);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        updateStatus();
+        updateTitle();
+    });
+    connect(startPage_, &StartPage::openRequested, this, [this] { chooseAndOpen(false); });
+    connect(startPage_, &StartPage::openSummaryRequested, this, [this] { chooseAndOpen(true); });
+    connect(startPage_, &StartPage::demoRequested, this, &MainWindow::openDemo);
+    connect(startPage_, &StartPage::recentRequested, this,
+            [this](const QString& path) { openFile(path); });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    splitterState_ = settings.value(QStringLiteral("window/splitters")).toByteArray();
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1280, 800);
+    rebuildRecentMenu();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, [this] { chooseAndOpen(false); });
+    open->setShortcut(QKeySequence::Open);
+    QAction* summary =
+        file->addAction(tr("Open &Summary Only…"), this, [this] { chooseAndOpen(true); });
+    summary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
+    file->addSeparator();
+    QAction* close = file->addAction(tr("&Close"), this, [this] {
+        if (tabs_->currentIndex() >= 0)
+            closeRun(tabs_->currentIndex());
+    });
+    close->setShortcut(QKeySequence::Close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Scope Viewer"), this, [this] {
+        QMessageBox::about(this, tr("About Scope Viewer"),
+                           tr("<b>Scope Viewer %1</b><p>A viewer for scope-profiler HDF5 files: "
+                              "region statistics, per-rank charts and timelines.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::chooseAndOpen(bool summaryOnly) {
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, summaryOnly ? tr("Open Summary Only") : tr("Open Profile"),
+        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
+        tr(kFileFilter));
+    for (const QString& path : paths) {
+        settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+        openFile(path, summaryOnly);
+    }
+}
+
+QString MainWindow::demoPath() {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    QDir().mkpath(dir);
+    return dir + QStringLiteral("/demo_run.h5");
+}
+
+void MainWindow::openDemo() {
+    // HDF5 reads files by path, so the demo is unpacked from the resources.
+    const QString path = demoPath();
+    QFile::remove(path);
+    if (!QFile::copy(QStringLiteral(":/demo/demo_run.h5"), path)) {
+        banner_->showError(tr("Demo run unavailable"),
+                           tr("cannot unpack the demo run to %1").arg(path));
+        return;
+    }
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    openFile(path);
+}
+
+void MainWindow::openFile(const QString& path, bool summaryOnly) {
+    loader_->load(path, summaryOnly);
+    progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
+    progress_->show();
+}
+
+RunView* MainWindow::viewForPath(const QString& path) const {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    for (int i = 0; i < tabs_->count(); ++i) {
+        auto* view = qobject_cast<RunView*>(tabs_->widget(i));
+        if (view && view->run() && QFileInfo(view->run()->path).absoluteFilePath() == absolute)
+            return view;
+    }
+    return nullptr;
+}
+
+void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
+    onLoadEnded(id);
+    // Reopening a file (or "Load events") replaces its tab instead of adding one.
+    RunView* view = viewForPath(run->path);
+    if (view == nullptr) {
+        view = new RunView(tabs_);
+        if (!splitterState_.isEmpty())
+            view->restoreSplitterState(splitterState_);
+        QSettings settings;
+        view->setStatistic(
+            static_cast<Statistic>(settings.value(QStringLiteral("chart/statistic"), 0).toInt()));
+        connect(view, &RunView::loadEventsRequested, this,
+                [this](const QString& path) { openFile(path, false); });
+        connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
+            QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
+        });
+        const int index = tabs_->addTab(view, QFileInfo(run->path).fileName());
+        tabs_->setTabToolTip(index, run->path);
+    }
+    view->setRun(run);
+    tabs_->setCurrentWidget(view);
+    pages_->setCurrentWidget(tabs_);
+    for (const std::string& warning : run->results->warnings)
+        banner_->showInfo(QString::fromStdString(warning));
+    if (!run->results->damaged.empty())
+        banner_->showError(tr("Damaged regions skipped"),
+                           tr("%1: %2 region(s) could not be read and are not shown; first: rank "
+                              "%3, '%4': %5")
+                               .arg(QFileInfo(run->path).fileName())
+                               .arg(run->results->damaged.size())
+                               .arg(run->results->damaged[0].rank)
+                               .arg(QString::fromStdString(run->results->damaged[0].region),
+                                    QString::fromStdString(run->results->damaged[0].reason)));
+    if (run->path != demoPath())
+        addRecentFile(run->path);
+    updateStatus();
+    updateTitle();
+    emit runOpened(view);
+}
+
+void MainWindow::onFailed(quint64 id, const QString& path, const QString& title,
+                          const QString& message) {
+    onLoadEnded(id);
+    if (RunView* view = viewForPath(path))
+        view->setEventsLoading(false);
+    banner_->showError(title, message);
+    emit loadFailed(path, message);
+}
+
+void MainWindow::onLoadEnded(quint64) {
+    if (loader_->running() == 0)
+        progress_->hide();
+}
+
+void MainWindow::closeRun(int index) {
+    QWidget* view = tabs_->widget(index);
+    tabs_->removeTab(index);
+    delete view;
+    if (tabs_->count() == 0)
+        pages_->setCurrentWidget(startPage_);
+    updateStatus();
+    updateTitle();
+}
+
+int MainWindow::runCount() const {
+    return tabs_->count();
+}
+
+RunView* MainWindow::runView(int index) const {
+    return qobject_cast<RunView*>(tabs_->widget(index));
+}
+
+RunView* MainWindow::currentRunView() const {
+    return qobject_cast<RunView*>(tabs_->currentWidget());
+}
+
+void MainWindow::updateTitle() {
+    const RunView* view = currentRunView();
+    setWindowTitle(view && view->run()
+                       ? tr("%1 — Scope Viewer").arg(QFileInfo(view->run()->path).fileName())
+                       : tr("Scope Viewer"));
+}
+
+void MainWindow::updateStatus() {
+    const RunView* view = currentRunView();
+    if (view == nullptr || !view->run()) {
+        status_->setText(tr("Open a scope-profiler file (Ctrl+O) or drop one here."));
+        return;
+    }
+    const RunData& run = *view->run();
+    const scope::ProfilingResults& r = *run.results;
+    QString events;
+    if (r.summaryFallback)
+        events = tr("events read (file has no summary columns)");
+    else if (r.eventsRead)
+        events = tr("events read");
+    else if (r.layout == scope::StorageLayout::Aggregate)
+        events = tr("aggregate file: no per-call data");
+    else
+        events = tr("summary only");
+    status_->setText(tr("Schema %1 · %2 ranks · %3 regions · %4 calls · loaded in %5 s · %6")
+                         .arg(r.schemaVersion)
+                         .arg(r.numRanks)
+                         .arg(r.regions.size())
+                         .arg(QLocale().toString(static_cast<qulonglong>(r.totalCalls())))
+                         .arg(run.loadSeconds, 0, 'f', 2)
+                         .arg(events));
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    recentMenu_->clear();
+    for (const QString& path : recent)
+        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })
+            ->setToolTip(path);
+    recentMenu_->setEnabled(!recent.isEmpty());
+    startPage_->setRecentFiles(recent);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    if (const RunView* view = currentRunView())
+        settings.setValue(QStringLiteral("window/splitters"), view->saveSplitterState());
+    loader_->cancelAll();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            openFile(url.toLocalFile());
+    event->acceptProposedAction();
+}

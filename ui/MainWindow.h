@@ -1,0 +1,70 @@
+#pragma once
+
+#include "RunData.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class LoadController;
+class LoadProgressWidget;
+class MessageBanner;
+class QLabel;
+class QMenu;
+class QStackedWidget;
+class QTabWidget;
+class RunView;
+class StartPage;
+
+// One window: a tab per open run, a start page when none is open, loading in
+// the background with progress in the status bar, errors as an inline banner.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openFile(const QString& path, bool summaryOnly = false);
+    void openDemo();
+
+    int runCount() const;
+    RunView* runView(int index) const;
+    RunView* currentRunView() const;
+    MessageBanner* banner() const { return banner_; }
+    LoadController* loader() const { return loader_; }
+
+    // Where the bundled demo run is unpacked from the resources.
+    static QString demoPath();
+
+signals:
+    void runOpened(RunView* view);
+    void loadFailed(const QString& path, const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void chooseAndOpen(bool summaryOnly);
+    void onLoaded(quint64 id, std::shared_ptr<const RunData> run);
+    void onFailed(quint64 id, const QString& path, const QString& title, const QString& message);
+    void onLoadEnded(quint64 id);
+    void closeRun(int index);
+    void updateStatus();
+    void updateTitle();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    RunView* viewForPath(const QString& path) const;
+
+    LoadController* loader_;
+    MessageBanner* banner_;
+    QStackedWidget* pages_;
+    StartPage* startPage_;
+    QTabWidget* tabs_;
+    LoadProgressWidget* progress_;
+    QLabel* status_;
+    QMenu* recentMenu_ = nullptr;
+    QByteArray splitterState_;
+};

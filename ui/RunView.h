@@ -1,0 +1,92 @@
+#pragma once
+
+#include "RunData.h"
+#include "charts/RankStatistic.h"
+#include "model/RankSelection.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+class EventsUnavailablePanel;
+class MetadataModel;
+class QComboBox;
+class QLineEdit;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+class RankBarChart;
+class RegionFilterProxy;
+class RegionTableModel;
+class TimelineView;
+namespace scope {
+struct RegionTableRow;
+}
+
+// Everything about one run: the region table with its filter and rank
+// selector, the per-rank chart of the selected region, the metadata, and the
+// timeline (or, summary-only, a panel offering to load the events).
+class RunView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunView(QWidget* parent = nullptr);
+    ~RunView() override;
+
+    void setRun(std::shared_ptr<const RunData> run);
+    std::shared_ptr<const RunData> run() const { return run_; }
+    void setEventsLoading(bool loading);
+
+    // The rank selection text as typed ("", "3", "0-3,5"); false if invalid.
+    bool setRankSelection(const QString& text);
+    void setStatistic(Statistic statistic);
+    Statistic statistic() const;
+    void selectRegion(int region);
+    int selectedRegion() const;
+    bool eventViewsEnabled() const;
+
+    QByteArray saveSplitterState() const;
+    void restoreSplitterState(const QByteArray& state);
+
+    // For tests and exporters.
+    RegionTableModel* tableModel() const { return model_; }
+    RegionFilterProxy* tableProxy() const { return proxy_; }
+    QTableView* tableView() const { return table_; }
+    QLineEdit* filterEdit() const { return filter_; }
+    QLineEdit* rankEdit() const { return ranks_; }
+    RankBarChart* rankChart() const { return rankChart_; }
+    TimelineView* timeline() const { return timeline_; }
+    EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
+
+signals:
+    void loadEventsRequested(const QString& path);
+    void statisticChanged(Statistic statistic);
+    // Emitted when the table shows the numbers for the current selection.
+    void tableReady();
+
+private:
+    void buildLayout();
+    void recomputeTable();
+    void onRegionSelected();
+
+    std::shared_ptr<const RunData> run_;
+    scope::RankSelection selection_;
+    RegionTableModel* model_;
+    RegionFilterProxy* proxy_;
+    MetadataModel* metadata_;
+    QTableView* table_ = nullptr;
+    QLineEdit* filter_ = nullptr;
+    QLineEdit* ranks_ = nullptr;
+    QComboBox* statistic_ = nullptr;
+    RankBarChart* rankChart_ = nullptr;
+    TimelineView* timeline_ = nullptr;
+    EventsUnavailablePanel* eventsPanel_ = nullptr;
+    QStackedWidget* timelineStack_ = nullptr;
+    QSplitter* vertical_ = nullptr;
+    QSplitter* horizontal_ = nullptr;
+    // The newest table computation wins; older ones are told to stop.
+    std::shared_ptr<std::atomic<bool>> tableCancel_;
+    QFutureWatcher<std::vector<scope::RegionTableRow>>* tableWatcher_;
+};

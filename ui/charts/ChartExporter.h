@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QSize>
+#include <QString>
+
+class QCustomPlot;
+
+// Saves any chart as it looks, at a chosen size: PNG for slides, SVG and PDF
+// for papers. A width or height of 0 means the plot's size on screen; PNGs
+// default to twice that many pixels so they stay sharp when scaled.
+class ChartExporter {
+public:
+    static constexpr double kDefaultScale = 2.0;
+
+    // The image has width × scale by height × scale pixels, and a resolution of
+    // 96 × scale dpi so that documents place it at the on-screen size.
+    static bool savePng(QCustomPlot* plot, const QString& path, int width = 0, int height = 0,
+                        double scale = kDefaultScale);
+    static bool saveSvg(QCustomPlot* plot, const QString& path, int width = 0, int height = 0);
+    static bool savePdf(QCustomPlot* plot, const QString& path, int width = 0, int height = 0);
+    // Puts a bitmap (scaled like savePng) and the SVG on the clipboard, so that
+    // both image editors and vector applications can paste it.
+    static void copyToClipboard(QCustomPlot* plot, int width = 0, int height = 0,
+                                double scale = kDefaultScale);
+
+    // The size used for width = 0 or height = 0.
+    static QSize exportSize(const QCustomPlot* plot, int width, int height);
+};

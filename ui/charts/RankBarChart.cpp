@@ -1,0 +1,391 @@
+#include "RankBarChart.h"
+
+#include "DurationAxisTicker.h"
+#include "IntegerAxisTicker.h"
+#include "RegionPalette.h"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QStackedLayout>
+#include <QToolTip>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr double kBarWidth = 0.8;      // in ranks, while bars are wide enough to be apart
+constexpr double kWideBarPixels = 3.0; // below this, bars touch and lose their outline
+constexpr double kMaxBarPixels = 120.0;
+constexpr double kHeadroom = 1.15; // room above the tallest bar for its label
+
+const QColor kInk(0x20, 0x20, 0x20);
+
+} // namespace
+
+RankBarChart::RankBarChart(QWidget* parent) : QWidget(parent) {
+    stack_ = new QStackedLayout(this);
+    stack_->setContentsMargins(0, 0, 0, 0);
+    message_ = new QLabel(this);
+    message_->setAlignment(Qt::AlignCenter);
+    message_->setWordWrap(true);
+    message_->setForegroundRole(QPalette::PlaceholderText);
+    setUpPlot();
+    stack_->addWidget(plot_);
+    stack_->addWidget(message_);
+    rebuild();
+}
+
+void RankBarChart::setUpPlot() {
+    plot_ = new QCustomPlot(this);
+    plot_->installEventFilter(this);
+
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setBold(true);
+    plot_->plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(plot_, QString(), titleFont);
+    plot_->plotLayout()->addElement(0, 0, title_);
+
+    // The legend gets its own row under the title so that it never covers a
+    // bar, centred between two empty cells that take the spare width.
+    plot_->legend->setVisible(true);
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plot_->plotLayout()->insertRow(1);
+    plot_->plotLayout()->addElement(1, 0, legendRow);
+    plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot_));
+    legendRow->addElement(0, 1, plot_->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot_));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setBrush(Qt::NoBrush);
+    plot_->legend->setColumnSpacing(24);
+
+    plot_->xAxis->setLabel(tr("Rank"));
+    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new IntegerAxisTicker(plot_->xAxis)));
+    plot_->xAxis->grid()->setVisible(false);
+    plot_->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
+    plot_->yAxis->setSubTicks(false);
+
+    bars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    bars_->removeFromLegend();
+    slowestBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    // Antialiasing would fade bars narrower than a pixel into the background.
+    for (QCPBars* bars : {bars_, slowestBars_}) {
+        bars->setAntialiased(false);
+        bars->setAntialiasedFill(false);
+    }
+    meanLegend_ = plot_->addGraph();
+    const QPen meanPen(kInk, 1.5, Qt::DashLine);
+    meanLegend_->setPen(meanPen);
+    meanLine_ = new QCPItemStraightLine(plot_);
+    meanLine_->setPen(meanPen);
+    slowestLabel_ = new QCPItemText(plot_);
+    slowestLabel_->setColor(kInk);
+    slowestLabel_->setPadding(QMargins(2, 0, 2, 3));
+
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &RankBarChart::keepXRangeInBounds);
+    connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] {
+        plot_->xAxis->setRange(firstRank_ - 0.5, lastRank_ + 0.5);
+        plot_->replot();
+    });
+    // Bar widths depend on pixels per rank, known only once the layout is done.
+    connect(plot_, &QCustomPlot::afterLayout, this, &RankBarChart::updateBarWidths);
+}
+
+void RankBarChart::setRun(std::shared_ptr<const scope::ProfilingResults> run) {
+    std::optional<std::size_t> kept;
+    if (run_ && run && region_ >= 0 && static_cast<std::size_t>(region_) < run_->regions.size())
+        kept = run->regionIndex(run_->regions[static_cast<std::size_t>(region_)]);
+    run_ = std::move(run);
+    region_ = kept ? static_cast<int>(*kept) : -1;
+    rebuild();
+}
+
+void RankBarChart::setRegion(int region) {
+    region_ = region;
+    rebuild();
+}
+
+void RankBarChart::setStatistic(Statistic statistic) {
+    statistic_ = statistic;
+    rebuild();
+}
+
+void RankBarChart::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
+    rebuild();
+}
+
+std::optional<std::uint32_t> RankBarChart::slowestRank() const {
+    if (!slowest_)
+        return std::nullopt;
+    return shown_[*slowest_].rank;
+}
+
+QString RankBarChart::message() const {
+    return stack_->currentWidget() == message_ ? message_->text() : QString();
+}
+
+void RankBarChart::rebuild() {
+    shown_.clear();
+    mean_.reset();
+    slowest_.reset();
+    if (!run_) {
+        showMessage(tr("Open a profiling file to compare its ranks"));
+        return;
+    }
+    if (region_ < 0 || static_cast<std::size_t>(region_) >= run_->regions.size()) {
+        showMessage(tr("Select a region in the table"));
+        return;
+    }
+    const auto region = static_cast<std::size_t>(region_);
+    const QString name = QString::fromStdString(run_->regions[region]);
+    collectBars(region);
+    if (shown_.empty()) {
+        showMessage(ranks_.isAll() ? tr("%1 has no calls").arg(name)
+                                   : tr("%1 has no calls on ranks %2")
+                                         .arg(name, QString::fromStdString(ranks_.toString())));
+        return;
+    }
+    showBars(name);
+}
+
+void RankBarChart::collectBars(std::size_t region) {
+    double sum = 0.0;
+    for (const scope::RankRegion& row : run_->rowsOf(region)) {
+        if (row.summary.count == 0 || !ranks_.contains(row.rank))
+            continue;
+        const double value =
+            statisticValue(statistic_, scope::RegionStats::fromSummary(row.summary));
+        shown_.push_back({row.rank, value, row.summary.count});
+        sum += value;
+    }
+    if (shown_.empty())
+        return;
+    // A rank without calls has no value rather than a zero one, as in the
+    // region statistics: it would pull the mean down for Min, Max and Average.
+    mean_ = sum / static_cast<double>(shown_.size());
+    const auto byValue = [](const Bar& a, const Bar& b) { return a.value < b.value; };
+    const auto [lowest, highest] = std::minmax_element(shown_.begin(), shown_.end(), byValue);
+    // With one rank, or all ranks equal, no rank is slower than the others.
+    if (highest->value > lowest->value)
+        slowest_ = static_cast<std::size_t>(highest - shown_.begin());
+
+    std::uint32_t first = 0;
+    std::uint32_t last = std::max(run_->numRanks > 0 ? run_->numRanks - 1 : 0, shown_.back().rank);
+    if (!ranks_.isAll() && !ranks_.ranks().empty()) {
+        first = ranks_.ranks().front();
+        last = std::min(last, ranks_.ranks().back());
+    }
+    firstRank_ = first;
+    lastRank_ = last;
+}
+
+void RankBarChart::showBars(const QString& regionName) {
+    QVector<double> keys;
+    QVector<double> values;
+    keys.reserve(static_cast<qsizetype>(shown_.size()));
+    values.reserve(keys.capacity());
+    double highest = 0.0;
+    for (const Bar& bar : shown_) {
+        keys.push_back(bar.rank);
+        values.push_back(bar.value);
+        highest = std::max(highest, bar.value);
+    }
+    const QColor colour = RegionPalette::color(regionName);
+    bars_->setData(keys, values, true);
+    bars_->setBrush(colour);
+    showSlowest(colour);
+
+    meanLegend_->setName(tr("mean %1").arg(formatStatistic(statistic_, *mean_)));
+    meanLegend_->addToLegend();
+    meanLine_->point1->setCoords(0, *mean_);
+    meanLine_->point2->setCoords(1, *mean_);
+    meanLine_->setVisible(true);
+
+    title_->setText(tr("%1 — %2 per rank").arg(regionName, label(statistic_)));
+    plot_->yAxis->setLabel(label(statistic_));
+    if (isDuration(statistic_))
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
+    else
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new IntegerAxisTicker(plot_->yAxis)));
+    plot_->yAxis->setRange(0, highest > 0 ? highest * kHeadroom : 1.0);
+    plot_->xAxis->setRange(firstRank_ - 0.5, lastRank_ + 0.5);
+
+    stack_->setCurrentWidget(plot_);
+    plot_->replot();
+}
+
+void RankBarChart::showSlowest(const QColor& colour) {
+    slowestLabel_->setVisible(slowest_.has_value());
+    if (!slowest_) {
+        slowestBars_->data()->clear();
+        slowestBars_->removeFromLegend();
+        return;
+    }
+    const Bar& slowest = shown_[*slowest_];
+    slowestBars_->setData({static_cast<double>(slowest.rank)}, {slowest.value}, true);
+    slowestBars_->setBrush(colour.darker(160));
+    slowestBars_->setName(tr("%1: rank %2 (%3)")
+                              .arg(isDuration(statistic_) ? tr("slowest") : tr("most calls"))
+                              .arg(slowest.rank)
+                              .arg(formatStatistic(statistic_, slowest.value)));
+    // The legend lists the slowest rank first, then the mean.
+    meanLegend_->removeFromLegend();
+    slowestBars_->addToLegend();
+
+    // Keep the label of a bar at either end of the axis inside the plot.
+    const double where = (slowest.rank - firstRank_) / std::max(1.0, lastRank_ - firstRank_);
+    const Qt::Alignment side = where < 0.15   ? Qt::AlignLeft
+                               : where > 0.85 ? Qt::AlignRight
+                                              : Qt::AlignHCenter;
+    slowestLabel_->setPositionAlignment(side | Qt::AlignBottom);
+    slowestLabel_->position->setCoords(slowest.rank, slowest.value);
+    slowestLabel_->setText(tr("rank %1").arg(slowest.rank));
+}
+
+void RankBarChart::showMessage(const QString& text) {
+    // Cleared rather than just hidden, so an export of the plot cannot show a
+    // previous region.
+    bars_->data()->clear();
+    slowestBars_->data()->clear();
+    slowestBars_->removeFromLegend();
+    meanLegend_->removeFromLegend();
+    meanLine_->setVisible(false);
+    slowestLabel_->setVisible(false);
+    title_->setText(text);
+    message_->setText(text);
+    stack_->setCurrentWidget(message_);
+}
+
+void RankBarChart::updateBarWidths() {
+    const double ranks = plot_->xAxis->range().size();
+    const double pixelsPerRank = ranks > 0 ? plot_->axisRect()->width() / ranks : 0.0;
+    const QColor colour = bars_->brush().color();
+    const double pixels = kBarWidth * pixelsPerRank;
+    if (pixels >= kWideBarPixels) {
+        for (QCPBars* bars : {bars_, slowestBars_}) {
+            // A few ranks on a wide plot: slabs look like an area, not like bars.
+            bars->setWidthType(pixels > kMaxBarPixels ? QCPBars::wtAbsolute
+                                                      : QCPBars::wtPlotCoords);
+            bars->setWidth(pixels > kMaxBarPixels ? kMaxBarPixels : kBarWidth);
+        }
+        bars_->setPen(QPen(colour.darker(130), 1));
+        slowestBars_->setPen(QPen(kInk, 1.5));
+    } else {
+        // Thousands of ranks: bars touch, and the slowest one stays wide enough to find.
+        bars_->setWidthType(QCPBars::wtAbsolute);
+        bars_->setWidth(std::max(1.0, pixels));
+        bars_->setPen(Qt::NoPen);
+        slowestBars_->setWidthType(QCPBars::wtAbsolute);
+        slowestBars_->setWidth(kWideBarPixels);
+        slowestBars_->setPen(QPen(kInk, 1));
+    }
+}
+
+void RankBarChart::keepXRangeInBounds() {
+    const QCPRange all(firstRank_ - 0.5, lastRank_ + 0.5);
+    QCPRange range = plot_->xAxis->range();
+    const double minimum = std::min(all.size(), 3.0);
+    if (range.size() >= all.size()) {
+        range = all;
+    } else {
+        if (range.size() < minimum)
+            range = QCPRange(range.center() - minimum / 2, range.center() + minimum / 2);
+        if (range.lower < all.lower)
+            range += all.lower - range.lower;
+        if (range.upper > all.upper)
+            range -= range.upper - all.upper;
+    }
+    if (range != plot_->xAxis->range())
+        plot_->xAxis->setRange(range);
+}
+
+const RankBarChart::Bar* RankBarChart::barOf(std::uint32_t rank) const {
+    const auto it = std::lower_bound(shown_.begin(), shown_.end(), rank,
+                                     [](const Bar& bar, std::uint32_t r) { return bar.rank < r; });
+    return it != shown_.end() && it->rank == rank ? &*it : nullptr;
+}
+
+std::optional<std::uint32_t> RankBarChart::rankAt(const QPointF& position) const {
+    if (shown_.empty() || !plot_->axisRect()->rect().contains(position.toPoint()))
+        return std::nullopt;
+    const QCPAxis* x = plot_->xAxis;
+    const double key = x->pixelToCoord(position.x());
+    // Half a rank, or a few pixels where ranks are thinner than that.
+    const double tolerance = std::max(0.5, std::abs(x->pixelToCoord(position.x() + 3) - key));
+    const double pointed = plot_->yAxis->pixelToCoord(position.y());
+    const auto byRank = [](const Bar& bar, double k) { return bar.rank < k; };
+    auto it = std::lower_bound(shown_.begin(), shown_.end(), key - tolerance, byRank);
+    const Bar* best = nullptr;
+    // Where ranks share a pixel, the pointer is on the tallest bar drawn there:
+    // prefer bars that reach up to the pointer, then the nearest.
+    const auto score = [&](const Bar& bar) {
+        return std::pair(bar.value < pointed, std::abs(bar.rank - key));
+    };
+    for (; it != shown_.end() && it->rank <= key + tolerance; ++it)
+        if (best == nullptr || score(*it) < score(*best))
+            best = &*it;
+    if (best == nullptr)
+        return std::nullopt;
+    return best->rank;
+}
+
+QString RankBarChart::toolTipFor(std::uint32_t rank) const {
+    const Bar* bar = barOf(rank);
+    if (bar == nullptr)
+        return tr("rank %1: no calls").arg(rank);
+    QString text = tr("rank %1: %2").arg(rank).arg(formatStatistic(statistic_, bar->value));
+    if (mean_ && *mean_ > 0) {
+        double percent = (bar->value - *mean_) / *mean_ * 100.0;
+        if (std::abs(percent) < 0.05)
+            percent = 0.0; // no "-0.0 %"
+        const QString number = QString::number(percent, 'f', std::abs(percent) < 9.95 ? 1 : 0);
+        text += tr(" (mean %1, %2%3 %)")
+                    .arg(formatStatistic(statistic_, *mean_), percent >= 0 ? "+" : "", number);
+    }
+    if (isDuration(statistic_))
+        text += QStringLiteral("\n%1 s, %2")
+                    .arg(QString::number(bar->value, 'f', QLocale::FloatingPointShortest),
+                         formatStatistic(Statistic::Calls, static_cast<double>(bar->calls)));
+    return text;
+}
+
+bool RankBarChart::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        if (const auto rank = rankAt(help->pos()))
+            QToolTip::showText(help->globalPos(), toolTipFor(*rank), plot_);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonRelease) {
+        const auto* mouse = static_cast<QMouseEvent*>(event);
+        const QPoint position = mouse->position().toPoint();
+        if (mouse->button() != Qt::LeftButton)
+            return false;
+        if (event->type() == QEvent::MouseButtonPress) {
+            pressPosition_ = position;
+        } else if ((position - pressPosition_).manhattanLength() <=
+                   QApplication::startDragDistance()) {
+            // A click, not the end of a drag that panned the ranks.
+            if (const auto rank = rankAt(position))
+                emit rankActivated(*rank);
+        }
+    }
+    return false;
+}

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "RankStatistic.h"
+#include "model/ProfilingResults.h"
+#include "model/RankSelection.h"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCPBars;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QCustomPlot;
+class QLabel;
+class QStackedLayout;
+
+// One bar per rank for one region and one statistic, with the mean over the
+// shown ranks as a dashed line and the slowest rank highlighted: the view that
+// answers "which ranks are slow in this region?". Readable from 1 to thousands
+// of ranks: rank ticks are spaced by pixels, bars are at least 1 px wide, and
+// the x axis can be dragged and zoomed (double click shows all ranks again).
+class RankBarChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit RankBarChart(QWidget* parent = nullptr);
+
+    // Keeps the selected region when the new run has a region of the same name.
+    void setRun(std::shared_ptr<const scope::ProfilingResults> run);
+    // Index into run->regions; -1 shows "Select a region in the table".
+    void setRegion(int region);
+    void setStatistic(Statistic statistic);
+    // Only these ranks get bars; the x axis spans them.
+    void setRanks(const scope::RankSelection& ranks);
+
+    int region() const { return region_; }
+    Statistic statistic() const { return statistic_; }
+    QCustomPlot* plot() const { return plot_; }
+
+    // The plotted values, for tests and exports: one bar per shown rank with
+    // calls (key = rank, value = statistic); the slowest bar is drawn again on
+    // top by slowestBars(). The mean line is meanLine(), at y = mean().
+    QCPBars* bars() const { return bars_; }
+    QCPBars* slowestBars() const { return slowestBars_; }
+    QCPItemStraightLine* meanLine() const { return meanLine_; }
+    std::optional<double> mean() const { return mean_; }
+    // None with a single rank or when all shown ranks have the same value.
+    std::optional<std::uint32_t> slowestRank() const;
+    bool hasBars() const { return !shown_.empty(); }
+    // The text shown instead of the plot ("" while the plot is shown).
+    QString message() const;
+
+    // The shown rank under a position of plot() (pixels), if any.
+    std::optional<std::uint32_t> rankAt(const QPointF& position) const;
+    // "rank 5: 12.3 ms (mean 11.0 ms, +12 %)" and the exact value.
+    QString toolTipFor(std::uint32_t rank) const;
+
+signals:
+    void rankActivated(std::uint32_t rank);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    struct Bar {
+        std::uint32_t rank = 0;
+        double value = 0.0;
+        std::uint64_t calls = 0;
+    };
+
+    void setUpPlot();
+    void rebuild();
+    void collectBars(std::size_t region);
+    void showBars(const QString& regionName);
+    void showSlowest(const QColor& colour);
+    void showMessage(const QString& text);
+    void updateBarWidths();
+    void keepXRangeInBounds();
+    const Bar* barOf(std::uint32_t rank) const;
+
+    std::shared_ptr<const scope::ProfilingResults> run_;
+    int region_ = -1;
+    Statistic statistic_ = Statistic::Total;
+    scope::RankSelection ranks_;
+
+    std::vector<Bar> shown_; // sorted by rank
+    std::optional<double> mean_;
+    std::optional<std::size_t> slowest_; // index into shown_
+    double firstRank_ = 0.0;             // the x axis span of "all ranks"
+    double lastRank_ = 0.0;
+
+    QStackedLayout* stack_ = nullptr;
+    QLabel* message_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPBars* bars_ = nullptr;
+    QCPBars* slowestBars_ = nullptr;
+    QCPGraph* meanLegend_ = nullptr; // no data: gives the mean line a legend entry
+    QCPItemStraightLine* meanLine_ = nullptr;
+    QCPItemText* slowestLabel_ = nullptr;
+    QPoint pressPosition_;
+};

@@ -1,0 +1,290 @@
+#include "TimelinePlottable.h"
+
+#include "RegionPalette.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+// Share of a band left empty between two ranks.
+constexpr double kBandGap = 0.2;
+// Spans at least this wide (px) get an outline, so that neighbouring calls of
+// one region stay apart, and, when their name fits, a label.
+constexpr int kOutlineWidth = 4;
+constexpr int kLabelWidth = 30;
+// Spans kept between frames: 24 MB.
+constexpr std::size_t kCacheBudget = 1'000'000;
+
+QColor blend(const QColor& color, const QColor& with, double share) {
+    return QColor::fromRgbF(
+        static_cast<float>(color.redF() * share + with.redF() * (1 - share)),
+        static_cast<float>(color.greenF() * share + with.greenF() * (1 - share)),
+        static_cast<float>(color.blueF() * share + with.blueF() * (1 - share)));
+}
+
+} // namespace
+
+TimelinePlottable::TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPAbstractPlottable(keyAxis, valueAxis) {
+    setAntialiasedFill(false);
+    setAntialiased(false);
+}
+
+void TimelinePlottable::setRun(std::shared_ptr<const scope::ProfilingResults> results,
+                               std::shared_ptr<const scope::TimelineIndex> index) {
+    results_ = std::move(results);
+    index_ = std::move(index);
+    dropCache();
+    highlighted_ = -1;
+    colors_.clear();
+    faded_.clear();
+    names_.clear();
+    if (!results_ || !index_) {
+        clear();
+        return;
+    }
+    originNs_ = results_->minimumStartNs.value_or(index_->startNs());
+    const QColor background = Qt::white;
+    for (const std::string& name : results_->regions) {
+        names_.push_back(QString::fromStdString(name));
+        colors_.push_back(RegionPalette::color(names_.back()));
+        faded_.push_back(blend(colors_.back(), background, 0.25));
+    }
+    setRanks(ranks_);
+}
+
+void TimelinePlottable::clear() {
+    results_.reset();
+    index_.reset();
+    dropCache();
+    bands_.clear();
+    depthRows_ = 1;
+    originNs_ = 0;
+    highlighted_ = -1;
+}
+
+void TimelinePlottable::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
+    bands_.clear();
+    depthRows_ = 1;
+    if (!index_)
+        return;
+    for (std::uint32_t rank : index_->ranks())
+        if (ranks_.contains(rank)) {
+            bands_.push_back(rank);
+            depthRows_ = std::max(depthRows_, index_->maxDepth(rank) + 1);
+        }
+}
+
+void TimelinePlottable::setHighlightedRegion(int region) {
+    highlighted_ = region;
+}
+
+double TimelinePlottable::durationSeconds() const {
+    if (!index_ || index_->empty())
+        return 0.0;
+    return static_cast<double>(index_->endNs() - originNs_) * 1e-9;
+}
+
+double TimelinePlottable::nsPerPixel() const {
+    const QCPAxis* keyAxis = mKeyAxis.data();
+    if (keyAxis == nullptr || keyAxis->axisRect()->width() <= 0)
+        return 0.0;
+    return keyAxis->range().size() * 1e9 / keyAxis->axisRect()->width();
+}
+
+QCPRange TimelinePlottable::rowRange(int band, int depth) const {
+    const double height = (1.0 - kBandGap) / depthRows_;
+    const double lower = band + kBandGap / 2 + depth * height;
+    return QCPRange(lower, lower + height);
+}
+
+QColor TimelinePlottable::colorOf(int region) const {
+    const bool fade = highlighted_ >= 0 && region != highlighted_;
+    if (region < 0 || static_cast<std::size_t>(region) >= colors_.size())
+        return fade ? blend(RegionPalette::mixed(), Qt::white, 0.25) : RegionPalette::mixed();
+    return fade ? faded_[static_cast<std::size_t>(region)]
+                : colors_[static_cast<std::size_t>(region)];
+}
+
+std::optional<TimelinePlottable::Hit> TimelinePlottable::hitAt(const QPointF& pixel) const {
+    const QCPAxis* keyAxis = mKeyAxis.data();
+    const QCPAxis* valueAxis = mValueAxis.data();
+    if (!index_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr ||
+        !clipRect().contains(pixel.toPoint()))
+        return std::nullopt;
+    const double value = valueAxis->pixelToCoord(pixel.y());
+    const int band = static_cast<int>(std::floor(value));
+    if (band < 0 || band >= bandCount())
+        return std::nullopt;
+    const double rowHeight = (1.0 - kBandGap) / depthRows_;
+    const double inBand = value - band - kBandGap / 2;
+    if (inBand < 0)
+        return std::nullopt;
+    const auto depth = static_cast<std::uint32_t>(inBand / rowHeight);
+    const std::uint32_t rank = rankOfBand(band);
+    const auto lane = index_->lane(rank, depth);
+    if (!lane)
+        return std::nullopt;
+    const std::int64_t time = originNs_ + std::llround(keyAxis->pixelToCoord(pixel.x()) * 1e9);
+    // Two pixels of tolerance: a call narrower than a pixel is drawn one pixel wide.
+    const auto span = index_->hitTest(*lane, time, 2 * nsPerPixel());
+    if (!span)
+        return std::nullopt;
+    return Hit{*span, rank, depth};
+}
+
+double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const {
+    return -1; // the view handles clicks itself; QCustomPlot selection is not used
+}
+
+QCPRange TimelinePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
+    foundRange = index_ && !index_->empty();
+    return QCPRange(0.0, std::max(durationSeconds(), 1e-9));
+}
+
+QCPRange TimelinePlottable::getValueRange(bool& foundRange, QCP::SignDomain,
+                                          const QCPRange&) const {
+    foundRange = !bands_.empty();
+    return QCPRange(0.0, std::max(1, bandCount()));
+}
+
+void TimelinePlottable::drawLegendIcon(QCPPainter*, const QRectF&) const {}
+
+void TimelinePlottable::draw(QCPPainter* painter) {
+    QCPAxis* keyAxis = mKeyAxis.data();
+    QCPAxis* valueAxis = mValueAxis.data();
+    const double perPixel = nsPerPixel();
+    if (!index_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr || !(perPixel > 0))
+        return;
+    const QRect area = clipRect();
+    // Whole pixel columns of run time, so that merged spans keep their place
+    // while the view pans at one zoom.
+    const double firstColumn = std::floor(keyAxis->range().lower * 1e9 / perPixel);
+    const Window window{originNs_ + static_cast<std::int64_t>(std::floor(firstColumn * perPixel)),
+                        originNs_ +
+                            static_cast<std::int64_t>(std::ceil(keyAxis->range().upper * 1e9)) + 1,
+                        perPixel};
+    if (!(window == cachedWindow_)) {
+        dropCache();
+        cachedWindow_ = window;
+    }
+
+    const QCPRange values = valueAxis->range();
+    const int firstBand = std::max(0, static_cast<int>(std::floor(values.lower)));
+    const int lastBand = std::min(bandCount() - 1, static_cast<int>(std::floor(values.upper)));
+    painter->setAntialiasing(false);
+    // Rows thinner than a pixel share pixel rows: each pixel row is drawn once
+    // (by the first lane that reaches it), so hundreds of ranks cost what the
+    // plot's height allows, not a query per lane.
+    int drawnBottom = std::numeric_limits<int>::min();
+    for (int band = firstBand; band <= lastBand; ++band) {
+        const std::uint32_t rank = rankOfBand(band);
+        if (band % 2 == 1) {
+            // Light stripes tell neighbouring ranks apart when bands are thin.
+            const double top = valueAxis->coordToPixel(band);
+            const double bottom = valueAxis->coordToPixel(band + 1);
+            painter->fillRect(
+                QRectF(area.left(), std::min(top, bottom), area.width(), std::abs(bottom - top)),
+                QColor(0, 0, 0, 12));
+        }
+        const int depths = index_->maxDepth(rank) + 1;
+        for (int depth = 0; depth < depths; ++depth) {
+            const QCPRange rowValues = rowRange(band, depth);
+            const double a = valueAxis->coordToPixel(rowValues.lower);
+            const double b = valueAxis->coordToPixel(rowValues.upper);
+            const int top = static_cast<int>(std::lround(std::min(a, b)));
+            const int bottom = std::max(top + 1, static_cast<int>(std::lround(std::max(a, b))));
+            if (bottom < area.top() || top > area.bottom() || bottom <= drawnBottom)
+                continue;
+            const auto lane = index_->lane(rank, static_cast<std::uint32_t>(depth));
+            if (!lane)
+                continue;
+            drawLane(painter, spansOf(*lane, window),
+                     QRect(area.left(), top, area.width(), bottom - top));
+            drawnBottom = bottom;
+        }
+    }
+}
+
+void TimelinePlottable::dropCache() {
+    cache_.clear();
+    cachedSpans_ = 0;
+    cachedWindow_ = {};
+}
+
+const std::vector<scope::TimelineSpan>& TimelinePlottable::spansOf(std::size_t lane,
+                                                                   const Window& window) {
+    if (cache_.size() != index_->lanes().size())
+        cache_.resize(index_->lanes().size());
+    if (cache_[lane])
+        return *cache_[lane];
+    index_->query(lane, window.t0, window.t1, window.nsPerPixel, spans_);
+    if (cachedSpans_ + spans_.size() > kCacheBudget)
+        return spans_;
+    cachedSpans_ += spans_.size();
+    cache_[lane] = spans_;
+    return *cache_[lane];
+}
+
+void TimelinePlottable::drawLane(QCPPainter* painter, const std::vector<scope::TimelineSpan>& spans,
+                                 const QRect& row) {
+    if (spans.empty())
+        return;
+    const QCPAxis* keyAxis = mKeyAxis.data();
+    const double lower = keyAxis->range().lower;
+    const double pixelsPerSecond = row.width() / keyAxis->range().size();
+    auto toPixel = [&](std::int64_t ns) {
+        const double x =
+            row.left() + (static_cast<double>(ns - originNs_) * 1e-9 - lower) * pixelsPerSecond;
+        // Clamped: zoomed into one call, its ends lie millions of pixels away.
+        return std::clamp(x, row.left() - 2.0, row.right() + 2.0);
+    };
+    const QFontMetrics metrics(painter->font());
+    const bool labels = row.height() >= metrics.height() - 2;
+
+    // Narrow spans of one colour that touch are filled as one rectangle.
+    QColor runColor;
+    int runLeft = 0;
+    int runRight = -1;
+    auto flush = [&] {
+        if (runRight > runLeft)
+            painter->fillRect(QRect(runLeft, row.top(), runRight - runLeft, row.height()),
+                              runColor);
+        runRight = -1;
+    };
+    for (const scope::TimelineSpan& span : spans) {
+        // Outwards to whole pixels: calls that touch must not get a rounding gap.
+        const int left = static_cast<int>(std::floor(toPixel(span.startNs)));
+        const int right = std::max(left + 1, static_cast<int>(std::ceil(toPixel(span.endNs))));
+        const QColor color = colorOf(span.region);
+        if (right - left >= kOutlineWidth && row.height() >= 3) {
+            flush();
+            const QRect rect(left, row.top(), right - left, row.height());
+            painter->fillRect(rect, color);
+            painter->setPen(color.darker(150));
+            painter->drawRect(rect.adjusted(0, 0, -1, -1));
+            if (labels && span.region >= 0 && rect.width() >= kLabelWidth) {
+                const QRect visible = rect.intersected(row).adjusted(3, 0, -3, 0);
+                const QString text = metrics.elidedText(
+                    names_[static_cast<std::size_t>(span.region)], Qt::ElideRight, visible.width());
+                if (text.size() > 1) {
+                    painter->setPen(color.lightnessF() > 0.6 ? Qt::black : Qt::white);
+                    painter->drawText(visible, Qt::AlignVCenter | Qt::AlignLeft, text);
+                }
+            }
+            continue;
+        }
+        if (runRight >= 0 && color == runColor && left <= runRight) {
+            runRight = std::max(runRight, right);
+            continue;
+        }
+        flush();
+        runColor = color;
+        runLeft = left;
+        runRight = right;
+    }
+    flush();
+}

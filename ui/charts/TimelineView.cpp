@@ -1,0 +1,242 @@
+#include "TimelineView.h"
+
+#include "ChartExporter.h"
+#include "RankAxisTicker.h"
+#include "TimeAxisTicker.h"
+#include "TimelinePlottable.h"
+#include "export/DurationFormat.h"
+
+#include <qcustomplot.h>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Narrowest visible time window: a 1 ns call still spans a fifth of the plot.
+constexpr double kMinimumWidth = 5e-9;
+// Empty room around the run, as a share of its duration.
+constexpr double kMargin = 0.01;
+// A press and release closer than this (px) is a click, not a drag.
+constexpr int kClickDistance = 3;
+
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    auto* hint = new QLabel(tr("Wheel: zoom time \u00b7 Ctrl+wheel: zoom ranks \u00b7 drag: pan "
+                               "\u00b7 Shift+drag: zoom to a range \u00b7 double-click: fit"),
+                            this);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    // The hint may be cut short; it must not hold the view wider than its parent wants.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* reset = new QToolButton(this);
+    reset->setText(tr("Reset zoom"));
+    reset->setToolTip(tr("Show the whole run"));
+    bar->addWidget(hint, 1);
+    bar->addWidget(reset);
+    layout->addLayout(bar);
+    plot_ = new QCustomPlot(this);
+    plot_->setMouseTracking(true); // hover tooltips
+    layout->addWidget(plot_, 1);
+
+    timeline_ = new TimelinePlottable(plot_->xAxis, plot_->yAxis);
+    timeTicker_.reset(new TimeAxisTicker);
+    plot_->xAxis->setTicker(timeTicker_);
+    plot_->xAxis->setLabel(tr("Time since start of run"));
+    rankTicker_.reset(new RankAxisTicker(plot_->yAxis));
+    plot_->yAxis->setTicker(rankTicker_);
+    plot_->yAxis->setRangeReversed(true); // rank 0 and depth 0 on top
+    plot_->yAxis->setSubTicks(false);
+    plot_->yAxis->setTickLength(0, 0);
+    plot_->yAxis->grid()->setVisible(false);
+    plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+
+    plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    plot_->axisRect()->setRangeZoom(Qt::Horizontal);
+    plot_->setNoAntialiasingOnDrag(true);
+    plot_->selectionRect()->setPen(QPen(QColor(0x33, 0x33, 0x33), 0, Qt::DashLine));
+    plot_->selectionRect()->setBrush(QColor(0x1f, 0x77, 0xb4, 40));
+
+    connect(reset, &QToolButton::clicked, this, &TimelineView::resetZoom);
+    connect(plot_, &QCustomPlot::mousePress, this, &TimelineView::onMousePress);
+    connect(plot_, &QCustomPlot::mouseMove, this, &TimelineView::onMouseMove);
+    connect(plot_, &QCustomPlot::mouseRelease, this, &TimelineView::onMouseRelease);
+    connect(plot_, &QCustomPlot::mouseWheel, this, &TimelineView::onWheel);
+    connect(plot_, &QCustomPlot::mouseDoubleClick, this, &TimelineView::resetZoom);
+    connect(plot_->selectionRect(), &QCPSelectionRect::accepted, this,
+            [this](const QRect& rect, QMouseEvent*) { onZoomRect(rect); });
+    connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &TimelineView::onTimeRangeChanged);
+    connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &TimelineView::constrainRanks);
+    clear();
+}
+
+std::shared_ptr<const scope::TimelineIndex>
+TimelineView::buildIndex(std::shared_ptr<const scope::ProfilingResults> results) {
+    if (!results || !results->eventsRead)
+        return {};
+    const auto* index = new scope::TimelineIndex(*results);
+    return std::shared_ptr<const scope::TimelineIndex>(
+        index, [results](const scope::TimelineIndex* p) { delete p; });
+}
+
+void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results,
+                          std::shared_ptr<const scope::TimelineIndex> index) {
+    if (!results || !results->eventsRead) {
+        clear();
+        return;
+    }
+    if (!index)
+        index = buildIndex(results);
+    timeline_->setRun(std::move(results), std::move(index));
+    rankTicker_->setRanks(timeline_->bandRanks());
+    resetZoom();
+}
+
+void TimelineView::clear() {
+    timeline_->clear();
+    rankTicker_->setRanks({});
+    plot_->xAxis->setRange(0, 1);
+    plot_->yAxis->setRange(0, 1);
+    plot_->replot();
+}
+
+void TimelineView::setHighlightedRegion(int region) {
+    timeline_->setHighlightedRegion(region);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineView::setRanks(const scope::RankSelection& ranks) {
+    timeline_->setRanks(ranks);
+    rankTicker_->setRanks(timeline_->bandRanks());
+    fitRanks();
+    plot_->replot();
+}
+
+void TimelineView::resetZoom() {
+    const double duration = std::max(timeline_->durationSeconds(), kMinimumWidth);
+    plot_->xAxis->setRange(-kMargin * duration, (1 + kMargin) * duration);
+    fitRanks();
+    plot_->replot();
+}
+
+void TimelineView::fitRanks() {
+    plot_->yAxis->setRange(0, std::max(1, timeline_->bandCount()));
+}
+
+bool TimelineView::savePng(const QString& path, int width, int height, double scale) {
+    return ChartExporter::savePng(plot_, path, width, height, scale);
+}
+
+QString TimelineView::toolTipAt(const QPoint& position) const {
+    const auto hit = timeline_->hitAt(position);
+    if (!hit)
+        return {};
+    const scope::ProfilingResults& results = *timeline_->results();
+    const scope::TimelineSpan& span = hit->span;
+    QStringList lines;
+    lines << (span.region >= 0
+                  ? QString::fromStdString(results.regions[static_cast<std::size_t>(span.region)])
+                  : tr("Several regions"));
+    lines << tr("rank %1, depth %2").arg(hit->rank).arg(hit->depth);
+    const double start = static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9;
+    const QString duration = QString::fromStdString(
+        scope::formatDuration(static_cast<double>(span.endNs - span.startNs) * 1e-9));
+    if (span.count == 1) {
+        lines << tr("start %1 s").arg(start, 0, 'f', 9);
+        lines << tr("duration %1").arg(duration);
+    } else {
+        lines << tr("%1 calls, each shorter than a pixel").arg(QLocale().toString(span.count));
+        lines << tr("from %1 s, over %2").arg(start, 0, 'f', 9).arg(duration);
+        lines << tr("zoom in to see them one by one");
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void TimelineView::onMousePress(QMouseEvent* event) {
+    QToolTip::hideText();
+    pressPosition_ = event->pos();
+    const bool rubberBand =
+        event->button() == Qt::RightButton ||
+        (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
+    // Read by QCustomPlot right after this signal, for this very press.
+    plot_->setSelectionRectMode(rubberBand ? QCP::srmCustom : QCP::srmNone);
+}
+
+void TimelineView::onMouseMove(QMouseEvent* event) {
+    if (event->buttons() != Qt::NoButton)
+        return;
+    const QString text = toolTipAt(event->pos());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+}
+
+void TimelineView::onMouseRelease(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || (event->modifiers() & Qt::ShiftModifier) ||
+        (event->pos() - pressPosition_).manhattanLength() > kClickDistance)
+        return;
+    const auto hit = timeline_->hitAt(event->pos());
+    if (hit && hit->span.region >= 0)
+        emit regionActivated(hit->span.region);
+}
+
+void TimelineView::onWheel(QWheelEvent* event) {
+    plot_->axisRect()->setRangeZoom((event->modifiers() & Qt::ControlModifier) ? Qt::Vertical
+                                                                               : Qt::Horizontal);
+}
+
+void TimelineView::onZoomRect(const QRect& rect) {
+    if (rect.width() < kClickDistance)
+        return;
+    const double a = plot_->xAxis->pixelToCoord(rect.left());
+    const double b = plot_->xAxis->pixelToCoord(rect.right());
+    plot_->xAxis->setRange(std::min(a, b), std::max(a, b));
+    plot_->replot();
+}
+
+// Keeps the time axis on the run: no zooming out past it, no zooming in past
+// nanoseconds, no panning away from it. The axis label names the base of
+// offset tick labels, which depends on the range alone.
+void TimelineView::onTimeRangeChanged(const QCPRange& range) {
+    const QString base = TimeAxisTicker::formatBase(plot_->xAxis->range());
+    plot_->xAxis->setLabel(base.isEmpty()
+                               ? tr("Time since start of run")
+                               : tr("Time since start of run, ticks relative to %1").arg(base));
+    if (!timeline_->index())
+        return;
+    const double duration = std::max(timeline_->durationSeconds(), kMinimumWidth);
+    const double lowest = -kMargin * duration;
+    const double highest = (1 + kMargin) * duration;
+    double width = range.size();
+    double lower = range.lower;
+    if (width < kMinimumWidth * (1 - 1e-6) || width > (highest - lowest) * (1 + 1e-9)) {
+        width = std::clamp(width, kMinimumWidth, highest - lowest);
+        lower = range.center() - width / 2;
+    }
+    lower = std::clamp(lower, lowest, highest - width);
+    if (std::abs(lower - range.lower) > width * 1e-9 ||
+        std::abs(width - range.size()) > width * 1e-6)
+        plot_->xAxis->setRange(lower, lower + width);
+}
+
+void TimelineView::constrainRanks(const QCPRange& range) {
+    const double bands = std::max(1, timeline_->bandCount());
+    const double width = std::clamp(range.size(), std::min(1.0, bands), bands);
+    const double lower = std::clamp(
+        range.size() == width ? range.lower : range.center() - width / 2, 0.0, bands - width);
+    if (std::abs(lower - range.lower) > 1e-9 || std::abs(width - range.size()) > 1e-9)
+        plot_->yAxis->setRange(lower, lower + width);
+}

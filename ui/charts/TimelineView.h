@@ -1,0 +1,71 @@
+#pragma once
+
+#include "analysis/TimelineIndex.h"
+#include "model/ProfilingResults.h"
+#include "model/RankSelection.h"
+
+#include <QPoint>
+#include <QSharedPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPRange;
+class QMouseEvent;
+class QWheelEvent;
+class RankAxisTicker;
+class TimelinePlottable;
+class TimeAxisTicker;
+
+// Every call of a run on a time axis: one band per rank, nested calls stacked
+// by depth inside it, drawn from a TimelineIndex so that millions of calls
+// stay fluid. Wheel zooms time around the cursor (Ctrl+wheel: ranks), drag
+// pans, Shift+drag or right-drag zooms to a time range, double-click fits.
+// Hovering shows the call; clicking one emits regionActivated.
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    // Builds the index for a run; any thread. The returned index keeps the
+    // results alive, since it reads their event columns.
+    static std::shared_ptr<const scope::TimelineIndex>
+    buildIndex(std::shared_ptr<const scope::ProfilingResults> results);
+
+    // Shows a run with events and fits it. Without an index it is built here,
+    // on the calling thread. Results without events clear the view.
+    void setRun(std::shared_ptr<const scope::ProfilingResults> results,
+                std::shared_ptr<const scope::TimelineIndex> index = {});
+    void clear();
+    // -1: none. Otherwise calls of other regions are drawn faded.
+    void setHighlightedRegion(int region);
+    void setRanks(const scope::RankSelection& ranks);
+    // Fits the whole run.
+    void resetZoom();
+
+    QCustomPlot* plot() const { return plot_; }
+    // Like ChartExporter::savePng: width x height laid out, times `scale` pixels.
+    bool savePng(const QString& path, int width, int height, double scale = 1.0);
+    // The tooltip text for a position in plot() coordinates, "" when nothing is there.
+    QString toolTipAt(const QPoint& position) const;
+
+signals:
+    void regionActivated(int region);
+
+private:
+    void onMousePress(QMouseEvent* event);
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+    void onWheel(QWheelEvent* event);
+    void onZoomRect(const QRect& rect);
+    void onTimeRangeChanged(const QCPRange& range);
+    void constrainRanks(const QCPRange& range);
+    void fitRanks();
+
+    QCustomPlot* plot_ = nullptr;
+    TimelinePlottable* timeline_ = nullptr;
+    QSharedPointer<TimeAxisTicker> timeTicker_;
+    QSharedPointer<RankAxisTicker> rankTicker_;
+    QPoint pressPosition_;
+};

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+
+// Sorts the region table on raw numbers and filters region names with a
+// regular expression matched at the start of the name, as
+// `scope-profiler pproc --include` does.
+class RegionFilterProxy : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit RegionFilterProxy(QObject* parent = nullptr);
+
+    // An invalid pattern keeps every row and returns false, so the filter box
+    // can show the error instead of hiding the table.
+    bool setPattern(const QString& pattern);
+    QString errorString() const { return error_; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QRegularExpression pattern_;
+    QString error_;
+};

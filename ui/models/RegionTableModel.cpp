@@ -1,0 +1,188 @@
+#include "RegionTableModel.h"
+
+#include "RegionPalette.h"
+#include "export/DurationFormat.h"
+
+#include <QColor>
+#include <QLocale>
+#include <QPalette>
+
+#include <limits>
+
+namespace {
+
+QString seconds(double value) {
+    return QString::fromStdString(scope::formatDuration(value));
+}
+
+QString fullPrecision(double value) {
+    return QString::number(value, 'g', 17) + QStringLiteral(" s");
+}
+
+bool isTime(int column) {
+    return column != RegionTableModel::Region && column != RegionTableModel::Calls &&
+           column != RegionTableModel::Share && column != RegionTableModel::Imbalance;
+}
+
+} // namespace
+
+RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
+                               std::vector<scope::RegionTableRow> rows) {
+    beginResetModel();
+    run_ = std::move(run);
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+void RegionTableModel::clear() {
+    setRows(nullptr, {});
+}
+
+const scope::RegionTableRow* RegionTableModel::rowData(int row) const {
+    if (row < 0 || static_cast<std::size_t>(row) >= rows_.size())
+        return nullptr;
+    return &rows_[static_cast<std::size_t>(row)];
+}
+
+int RegionTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int RegionTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, int column) const {
+    const scope::RegionStats& s = row.stats;
+    if (s.count == 0 && column != Calls)
+        return std::nullopt;
+    switch (column) {
+    case Calls:
+        return static_cast<double>(s.count);
+    case Total:
+        return s.total;
+    case Share:
+        return row.shareOfRun;
+    case Average:
+        return s.average;
+    case Min:
+        return s.min;
+    case Max:
+        return s.max;
+    case Std:
+        return s.std;
+    case P50:
+        return row.percentiles ? std::optional(row.percentiles->p50) : std::nullopt;
+    case P90:
+        return row.percentiles ? std::optional(row.percentiles->p90) : std::nullopt;
+    case P99:
+        return row.percentiles ? std::optional(row.percentiles->p99) : std::nullopt;
+    case Exclusive:
+        return s.exclusive;
+    case Imbalance:
+        return row.loadImbalance;
+    default:
+        return std::nullopt;
+    }
+}
+
+QString RegionTableModel::unavailableReason(int column) const {
+    if (column >= P50 && column <= P99)
+        return tr("Percentiles need per-call data; this run was opened summary-only.");
+    if (column == Std)
+        return tr("The aggregate layout stores no spread, so the standard deviation is unknown.");
+    if (column == Exclusive)
+        return tr("Exclusive time is neither stored nor computable without per-call data.");
+    return tr("No calls on the selected ranks.");
+}
+
+QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
+    const scope::RegionTableRow* row = rowData(index.row());
+    if (row == nullptr || !run_ || index.column() < 0 || index.column() >= ColumnCount)
+        return {};
+    const int column = index.column();
+    const QString name = QString::fromStdString(run_->results->regions[row->region]);
+    if (role == RegionIndexRole)
+        return static_cast<int>(row->region);
+    if (column == Region) {
+        switch (role) {
+        case Qt::DisplayRole:
+        case SortRole:
+            return name;
+        case Qt::ToolTipRole:
+            return tr("%1\n%2 calls on %3 ranks")
+                .arg(name)
+                .arg(row->stats.count)
+                .arg(row->ranksWithCalls);
+        case Qt::DecorationRole:
+            return RegionPalette::color(name);
+        default:
+            return {};
+        }
+    }
+    const std::optional<double> v = value(*row, column);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!v)
+            return QStringLiteral("n/a");
+        if (column == Calls)
+            return QLocale().toString(static_cast<qulonglong>(row->stats.count));
+        if (column == Share)
+            return QString::number(*v * 100.0, 'f', 1) + QStringLiteral(" %");
+        if (column == Imbalance)
+            return QString::number(*v, 'f', 2) + QStringLiteral("×");
+        return seconds(*v);
+    case SortRole:
+        return v ? *v : -std::numeric_limits<double>::infinity();
+    case ShareRole:
+        return column == Share && v ? *v : QVariant();
+    case AvailableRole:
+        return v.has_value();
+    case Qt::ToolTipRole:
+        if (!v)
+            return unavailableReason(column);
+        if (isTime(column))
+            return fullPrecision(*v);
+        if (column == Imbalance)
+            return tr("Slowest rank's total ÷ mean rank total: %1").arg(*v, 0, 'g', 6);
+        if (column == Share)
+            return tr("%1 % of the summed run time of the selected ranks")
+                .arg(*v * 100.0, 0, 'g', 6);
+        return QString::number(row->stats.count);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        return v ? QVariant() : QVariant(QPalette().color(QPalette::Disabled, QPalette::Text));
+    default:
+        return {};
+    }
+}
+
+QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    static const char* const names[] = {"Region", "Calls",     "Total",    "% of run", "Avg",
+                                        "Min",    "Max",       "Std",      "p50",      "p90",
+                                        "p99",    "Exclusive", "Imbalance"};
+    static const char* const tips[] = {
+        "Region name",
+        "Number of calls on the selected ranks",
+        "Summed duration of all calls",
+        "Total as a share of the summed run time of the selected ranks",
+        "Mean call duration",
+        "Shortest call",
+        "Longest call",
+        "Population standard deviation of call durations",
+        "Median call duration (needs per-call data)",
+        "90th percentile of call durations (needs per-call data)",
+        "99th percentile of call durations (needs per-call data)",
+        "Total minus the time spent in nested regions",
+        "Load imbalance: slowest rank's total ÷ mean rank total (1 = balanced)"};
+    if (role == Qt::DisplayRole)
+        return tr(names[section]);
+    if (role == Qt::ToolTipRole)
+        return tr(tips[section]);
+    return {};
+}

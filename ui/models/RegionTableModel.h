@@ -1,0 +1,61 @@
+#pragma once
+
+#include "RunData.h"
+#include "analysis/RegionTable.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+// One row per region: calls, total, share of the run, avg/min/max/std,
+// percentiles (with events only), exclusive time and load imbalance, for the
+// current rank selection. Display text uses readable units; SortRole gives the
+// raw number and ToolTipRole the full precision.
+class RegionTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Region,
+        Calls,
+        Total,
+        Share,
+        Average,
+        Min,
+        Max,
+        Std,
+        P50,
+        P90,
+        P99,
+        Exclusive,
+        Imbalance,
+        ColumnCount
+    };
+    enum Role {
+        SortRole = Qt::UserRole + 1, // double; unavailable values sort first
+        ShareRole,                   // double in [0, 1], for the in-cell bar
+        RegionIndexRole,             // int, index into ProfilingResults::regions
+        AvailableRole                // bool: false where the value is unknown
+    };
+
+    explicit RegionTableModel(QObject* parent = nullptr);
+
+    // Rows computed on a worker thread by RegionTable::compute for `run`.
+    void setRows(std::shared_ptr<const RunData> run, std::vector<scope::RegionTableRow> rows);
+    void clear();
+    std::shared_ptr<const RunData> run() const { return run_; }
+    const scope::RegionTableRow* rowData(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    std::optional<double> value(const scope::RegionTableRow& row, int column) const;
+    QString unavailableReason(int column) const;
+
+    std::shared_ptr<const RunData> run_;
+    std::vector<scope::RegionTableRow> rows_;
+};
