@@ -266,11 +266,14 @@ void MainWindow::updateStatus() {
         events = tr("aggregate file: no per-call data");
     else
         events = tr("summary only");
-    status_->setText(tr("Schema %1 · %2 ranks · %3 regions · %4 calls · loaded in %5 s · %6")
+    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
+        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
+    };
+    status_->setText(tr("Schema %1 · %2 · %3 · %4 · loaded in %5 s · %6")
                          .arg(r.schemaVersion)
-                         .arg(r.numRanks)
-                         .arg(r.regions.size())
-                         .arg(QLocale().toString(static_cast<qulonglong>(r.totalCalls())))
+                         .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+                              count(r.regions.size(), tr("region"), tr("regions")),
+                              count(r.totalCalls(), tr("call"), tr("calls")))
                          .arg(run.loadSeconds, 0, 'f', 2)
                          .arg(events));
 }

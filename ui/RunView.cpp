@@ -92,13 +92,12 @@ void RunView::buildLayout() {
     horizontal_ = new QSplitter(Qt::Horizontal, this);
     horizontal_->addWidget(table_);
     horizontal_->addWidget(side);
-    horizontal_->setStretchFactor(0, 3);
-    horizontal_->setStretchFactor(1, 2);
+    // The table needs room for its thirteen columns; the chart reads well narrower.
+    horizontal_->setSizes({900, 480});
     vertical_ = new QSplitter(Qt::Vertical, this);
     vertical_->addWidget(horizontal_);
     vertical_->addWidget(timelineStack_);
-    vertical_->setStretchFactor(0, 3);
-    vertical_->setStretchFactor(1, 2);
+    vertical_->setSizes({520, 380});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -28,11 +28,14 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), recent_(new QListWidget
     buttons->addStretch();
 
     auto* column = new QVBoxLayout;
+    column->addStretch(1);
     column->addWidget(title);
     column->addLayout(buttons);
     column->addSpacing(16);
     column->addWidget(new QLabel(tr("<b>Recent files</b>"), this));
-    column->addWidget(recent_, 1);
+    column->addWidget(recent_);
+    column->addStretch(1);
+    recent_->setMaximumHeight(240);
 
     auto* outer = new QHBoxLayout(this);
     outer->addStretch(1);

@@ -1,34 +1,18 @@
 #include "AuxiliaryReader.h"
 
+#include "RankGroups.h"
+
 #include "h5/AttributeReader.h"
 #include "h5/DatasetReader.h"
 #include "model/Errors.h"
 
 #include <algorithm>
-#include <charconv>
 
 namespace scope {
-namespace {
-
-std::optional<std::uint32_t> rankOf(const std::string& name) {
-    if (name.size() <= 4 || name.compare(0, 4, "rank") != 0)
-        return std::nullopt;
-    std::uint32_t rank = 0;
-    auto [ptr, ec] = std::from_chars(name.data() + 4, name.data() + name.size(), rank);
-    if (ec != std::errc() || ptr != name.data() + name.size())
-        return std::nullopt;
-    return rank;
-}
-
-} // namespace
 
 void AuxiliaryReader::read(ProfilingResults& results, bool likwid, bool lineProfile,
                            bool perfEvents) {
-    std::vector<std::pair<std::uint32_t, std::string>> ranks;
-    for (const std::string& name : file_.children(file_.root(), "listing the rank groups"))
-        if (auto rank = rankOf(name); rank && file_.isGroup(file_.root(), name))
-            ranks.emplace_back(*rank, name);
-    std::sort(ranks.begin(), ranks.end());
+    const auto ranks = listRankGroups(file_);
     for (const auto& [rank, group] : ranks) {
         try {
             if (likwid && file_.isGroup(file_.root(), group + "/likwid"))

@@ -84,7 +84,7 @@ ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
     readEvents(file, layout, results);
     AuxiliaryReader(file).read(results, true, true, true);
     results.finalize();
-    file.progress(1.0, "done");
+    file.progress(1.0, "file read");
     return results;
 }
 
@@ -111,7 +111,7 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
     AuxiliaryReader(file).read(results, options.includeLikwid, options.includeLineProfile, true);
     select(results, options.regions, options.ranks);
     results.finalize();
-    file.progress(1.0, "done");
+    file.progress(1.0, "file read");
     return results;
 }
 

@@ -1,11 +1,12 @@
 #include "Schema1Reader.h"
 
+#include "RankGroups.h"
+
 #include "h5/AttributeReader.h"
 #include "h5/DatasetReader.h"
 #include "model/Errors.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 namespace scope {
@@ -14,31 +15,7 @@ namespace {
 constexpr const char* kStep = "reading the rank groups";
 constexpr const char* kOptionalColumns[] = {"gpu_durations", "call_ids", "parent_ids"};
 
-std::optional<std::uint32_t> rankNumber(const std::string& name) {
-    if (name.size() <= 4 || name.compare(0, 4, "rank") != 0)
-        return std::nullopt;
-    std::uint32_t rank = 0;
-    const char* begin = name.data() + 4;
-    const char* end = name.data() + name.size();
-    auto [ptr, ec] = std::from_chars(begin, end, rank);
-    if (ec != std::errc() || ptr != end)
-        return std::nullopt;
-    return rank;
-}
-
 } // namespace
-
-std::vector<std::pair<std::uint32_t, std::string>> Schema1Reader::rankGroups() const {
-    std::vector<std::pair<std::uint32_t, std::string>> ranks;
-    for (const std::string& name : file_.children(file_.root(), kStep)) {
-        auto rank = rankNumber(name);
-        if (rank && file_.isGroup(file_.root(), name))
-            ranks.emplace_back(*rank, name);
-    }
-    // rank2 before rank10
-    std::sort(ranks.begin(), ranks.end());
-    return ranks;
-}
 
 void Schema1Reader::plan(std::uint32_t rank, const std::string& group, ProfilingResults& results) {
     const std::string regionsPath = group + "/regions";
@@ -76,7 +53,7 @@ void Schema1Reader::plan(std::uint32_t rank, const std::string& group, Profiling
 }
 
 void Schema1Reader::read(ProfilingResults& results) {
-    const auto ranks = rankGroups();
+    const auto ranks = listRankGroups(file_);
     results.numRanks = static_cast<std::uint32_t>(ranks.size());
     for (const auto& [rank, group] : ranks) {
         file_.checkCancelled(kStep);

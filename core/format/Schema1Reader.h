@@ -24,7 +24,6 @@ private:
         std::uint64_t count = 0;
     };
 
-    std::vector<std::pair<std::uint32_t, std::string>> rankGroups() const;
     void plan(std::uint32_t rank, const std::string& group, ProfilingResults& results);
     void readEvents(ProfilingResults& results);
     void readOptionalColumns(ProfilingResults& results);

@@ -39,14 +39,18 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
     outcome.id = id;
     outcome.request = request;
     auto lastReport = std::chrono::steady_clock::now() - kProgressInterval;
+    std::string lastMessage;
     ReadControl control;
     control.cancel = &task.cancel;
+    // Throttled, but a new stage ("building the timeline") always gets through.
     control.progress = [&](double fraction, std::string_view message) {
         const auto now = std::chrono::steady_clock::now();
-        if (!callbacks_.progress || (now - lastReport < kProgressInterval && fraction < 1.0))
+        if (!callbacks_.progress ||
+            (now - lastReport < kProgressInterval && fraction < 1.0 && message == lastMessage))
             return;
         lastReport = now;
-        callbacks_.progress(id, fraction, std::string(message));
+        lastMessage = message;
+        callbacks_.progress(id, fraction, lastMessage);
     };
     // A full read leaves the last quarter of the bar to the timeline index.
     const double readShare = request.summaryOnly ? 1.0 : 0.75;
@@ -66,7 +70,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         } else {
             *results = readH5(request.path, ReadOptions{readControl});
         }
-        if (results->eventsRead) {
+        if (results->eventsRead && !task.cancel.load()) {
             // The index refers to *results, which stays where it is from here on.
             control.progress(readShare, "building the timeline");
             auto timeline = std::make_shared<const TimelineIndex>(*results);
