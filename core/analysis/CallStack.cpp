@@ -85,17 +85,4 @@ std::vector<std::int64_t> CallStack::exclusivePerRow(const ProfilingResults& res
     return perRow;
 }
 
-void CallStack::fillExclusiveTimes(ProfilingResults& results) {
-    if (!results.eventsRead)
-        return;
-    const bool missing = std::any_of(results.rows.begin(), results.rows.end(),
-                                     [](const RankRegion& r) { return !r.exclusiveNs; });
-    if (!missing)
-        return;
-    const std::vector<std::int64_t> perRow = build(results).exclusivePerRow(results);
-    for (std::size_t i = 0; i < results.rows.size(); ++i)
-        if (!results.rows[i].exclusiveNs)
-            results.rows[i].exclusiveNs = perRow[i];
-}
-
 } // namespace scope

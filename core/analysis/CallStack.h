@@ -20,9 +20,8 @@ struct CallStack {
     static CallStack build(const ProfilingResults& results);
 
     // Total minus the time spent in directly nested calls, per row of results.
+    // (The loader gets the same from the timeline index: see ExclusiveTime.h.)
     std::vector<std::int64_t> exclusivePerRow(const ProfilingResults& results) const;
-    // Sets exclusiveNs on every row that the file did not give one.
-    static void fillExclusiveTimes(ProfilingResults& results);
 };
 
 } // namespace scope

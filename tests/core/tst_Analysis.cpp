@@ -2,7 +2,9 @@
 // hand (NumPy's linear percentiles, nesting drawn on paper).
 #include "analysis/CallStack.h"
 #include "analysis/DurationHistogram.h"
+#include "analysis/ExclusiveTime.h"
 #include "analysis/Percentiles.h"
+#include "analysis/TimelineIndex.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -133,7 +135,7 @@ private slots:
         QCOMPARE(stack.parent[eventOf("rhs", 1)], eventOf("solve", 0));
         QCOMPARE(stack.parent[eventOf("io", 0)], eventOf("main", 0));
 
-        CallStack::fillExclusiveTimes(r);
+        fillExclusiveTimes(r, TimelineIndex(r));
         // main: 100 + 10 - solve 50 - io 20 = 40; solve: 50 - 10 - 20 = 20
         QCOMPARE(*r.row(*r.regionIndex("main"), 0)->exclusiveNs, 40);
         QCOMPARE(*r.row(*r.regionIndex("solve"), 0)->exclusiveNs, 20);
@@ -168,7 +170,7 @@ private slots:
         ProfilingResults r = makeResults({{"a", {{0, 100}}}, {"b", {{10, 20}}}});
         r.rows[0].exclusiveNs = 77;
         r.finalize();
-        CallStack::fillExclusiveTimes(r);
+        fillExclusiveTimes(r, TimelineIndex(r));
         QCOMPARE(*r.row(*r.regionIndex("a"), 0)->exclusiveNs, 77);
         QCOMPARE(*r.row(*r.regionIndex("b"), 0)->exclusiveNs, 10);
     }

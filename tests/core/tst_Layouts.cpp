@@ -5,7 +5,8 @@
 #include "SampleSpecs.h"
 #include "SyntheticRun.h"
 #include "TestSupport.h"
-#include "analysis/CallStack.h"
+#include "analysis/ExclusiveTime.h"
+#include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 #include "model/Errors.h"
 
@@ -289,7 +290,7 @@ private slots:
         FixtureWriter::write(spec, file);
         ProfilingResults results = readH5(file);
         QCOMPARE(results.events.hasCallIds(), callIds);
-        CallStack::fillExclusiveTimes(results);
+        fillExclusiveTimes(results, TimelineIndex(results));
         for (const FixtureRow& row : spec.rows) {
             const auto region = results.regionIndex(row.region);
             QVERIFY(region);
