@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ExportController.h"
 #include "LoadController.h"
 #include "LoadProgressWidget.h"
 #include "MessageBanner.h"
@@ -102,6 +103,9 @@ void MainWindow::buildMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
     file->addSeparator();
+    exporter_ = new ExportController(this);
+    exporter_->addMenu(file);
+    file->addSeparator();
     QAction* close = file->addAction(tr("&Close"), this, [this] {
         if (tabs_->currentIndex() >= 0)
             closeRun(tabs_->currentIndex());
@@ -179,6 +183,10 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
             static_cast<Statistic>(settings.value(QStringLiteral("chart/statistic"), 0).toInt()));
         connect(view, &RunView::loadEventsRequested, this,
                 [this](const QString& path) { openFile(path, false); });
+        connect(view, &RunView::chartActionRequested, this,
+                [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
+                    exporter_->runChartAction(view, chart, action);
+                });
         connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
             QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
         });
@@ -250,6 +258,8 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateStatus() {
+    if (exporter_ != nullptr)
+        exporter_->updateActions();
     const RunView* view = currentRunView();
     if (view == nullptr || !view->run()) {
         status_->setText(tr("Open a scope-profiler file (Ctrl+O) or drop one here."));

@@ -6,6 +6,7 @@
 
 #include <memory>
 
+class ExportController;
 class LoadController;
 class LoadProgressWidget;
 class MessageBanner;
@@ -32,6 +33,7 @@ public:
     RunView* currentRunView() const;
     MessageBanner* banner() const { return banner_; }
     LoadController* loader() const { return loader_; }
+    ExportController* exporter() const { return exporter_; }
 
     // Where the bundled demo run is unpacked from the resources.
     static QString demoPath();
@@ -66,5 +68,6 @@ private:
     LoadProgressWidget* progress_;
     QLabel* status_;
     QMenu* recentMenu_ = nullptr;
+    ExportController* exporter_ = nullptr;
     QByteArray splitterState_;
 };

@@ -119,6 +119,14 @@ void RunView::buildLayout() {
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunView::onRegionSelected);
     connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
+    rankChartMenu_ = new ChartContextMenu(rankChart_->plot());
+    timelineMenu_ = new ChartContextMenu(timeline_->plot());
+    connect(
+        rankChartMenu_, &ChartContextMenu::triggered, this,
+        [this](ChartContextMenu::Action action) { emit chartActionRequested(RankChart, action); });
+    connect(
+        timelineMenu_, &ChartContextMenu::triggered, this,
+        [this](ChartContextMenu::Action action) { emit chartActionRequested(Timeline, action); });
     connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
         if (run_) {
             eventsPanel_->setLoading(true);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunData.h"
+#include "charts/ChartContextMenu.h"
 #include "charts/RankStatistic.h"
 #include "model/RankSelection.h"
 
@@ -32,6 +33,9 @@ struct RegionTableRow;
 class RunView : public QWidget {
     Q_OBJECT
 public:
+    enum Chart { RankChart, Timeline };
+    Q_ENUM(Chart)
+
     explicit RunView(QWidget* parent = nullptr);
     ~RunView() override;
 
@@ -59,12 +63,17 @@ public:
     RankBarChart* rankChart() const { return rankChart_; }
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
+    ChartContextMenu* chartMenu(Chart chart) const {
+        return chart == RankChart ? rankChartMenu_ : timelineMenu_;
+    }
 
 signals:
     void loadEventsRequested(const QString& path);
     void statisticChanged(Statistic statistic);
     // Emitted when the table shows the numbers for the current selection.
     void tableReady();
+    // A chart's context menu was used; the window knows where files go.
+    void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);
 
 private:
     void buildLayout();
@@ -84,6 +93,8 @@ private:
     TimelineView* timeline_ = nullptr;
     EventsUnavailablePanel* eventsPanel_ = nullptr;
     QStackedWidget* timelineStack_ = nullptr;
+    ChartContextMenu* rankChartMenu_ = nullptr;
+    ChartContextMenu* timelineMenu_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     // The newest table computation wins; older ones are told to stop.

@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "RunView.h"
+#include "RunWaiter.h"
 #include "SyntheticRun.h"
 #include "models/RegionTableModel.h"
 
@@ -32,18 +33,6 @@ QString writeRun(const QString& path, int schema, std::uint32_t ranks, std::uint
     spec.schema = schema;
     fixtures::FixtureWriter::write(spec, path.toStdString());
     return path;
-}
-
-RunView* waitForRun(MainWindow& window, QSignalSpy& opened) {
-    if (opened.isEmpty() && !opened.wait(60000))
-        return nullptr;
-    opened.takeFirst();
-    RunView* view = window.currentRunView();
-    QSignalSpy ready(view, &RunView::tableReady);
-    // The table is computed on a worker thread after the run is set.
-    if (view->tableModel()->run() != view->run() && !ready.wait(30000))
-        return nullptr;
-    return view;
 }
 
 } // namespace

@@ -1,0 +1,22 @@
+#pragma once
+
+// Waiting for a run that MainWindow loads in the background, shared by the
+// window-level tests.
+#include "MainWindow.h"
+#include "RunView.h"
+#include "models/RegionTableModel.h"
+
+#include <QSignalSpy>
+
+// The view of the next run `opened` reports, once its region table shows the
+// numbers (computed on a worker thread after the run is set); null on timeout.
+inline RunView* waitForRun(MainWindow& window, QSignalSpy& opened) {
+    if (opened.isEmpty() && !opened.wait(60000))
+        return nullptr;
+    opened.takeFirst();
+    RunView* view = window.currentRunView();
+    QSignalSpy ready(view, &RunView::tableReady);
+    if (view->tableModel()->run() != view->run() && !ready.wait(30000))
+        return nullptr;
+    return view;
+}

@@ -1,0 +1,268 @@
+// File ▸ Export and the charts' context menus, driven through the entry points
+// that take a path: chart images of the requested size with real content,
+// the region table as shown, and region_statistics.json over every open run.
+#include "ExportController.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "RunView.h"
+#include "RunWaiter.h"
+#include "charts/ChartContextMenu.h"
+#include "models/RegionFilterProxy.h"
+#include "models/RegionTableModel.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+RunView* open(MainWindow& window, const QString& name) {
+    QSignalSpy opened(&window, &MainWindow::runOpened);
+    window.openFile(kData + QLatin1Char('/') + name);
+    return waitForRun(window, opened);
+}
+
+// Pixels that differ from the top-left one, which is background in every chart.
+qint64 drawnPixels(const QImage& image) {
+    const QRgb background = image.pixel(0, 0);
+    qint64 drawn = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            drawn += image.pixel(x, y) != background ? 1 : 0;
+    return drawn;
+}
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// RFC 4180 as CsvWriter writes it: CRLF rows, quoted fields with doubled quotes.
+QList<QStringList> parseCsv(const QString& text) {
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+                field += text[++i];
+            else if (c == '"')
+                quoted = false;
+            else
+                field += c;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            row << field;
+            field.clear();
+        } else if (c == '\r') {
+        } else if (c == '\n') {
+            rows << (row << field);
+            row.clear();
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    return rows;
+}
+
+// Every number within a relative 1e-9, everything else equal.
+bool sameJson(const QJsonValue& a, const QJsonValue& b, const QString& where) {
+    if (a.isDouble() && b.isDouble()) {
+        const double x = a.toDouble();
+        const double y = b.toDouble();
+        if (std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y)))
+            return true;
+        qWarning() << where << x << "!=" << y;
+        return false;
+    }
+    if (a.isObject() && b.isObject()) {
+        const QJsonObject x = a.toObject();
+        const QJsonObject y = b.toObject();
+        if (x.keys() != y.keys()) {
+            qWarning() << where << x.keys() << "!=" << y.keys();
+            return false;
+        }
+        for (const QString& key : x.keys())
+            if (!sameJson(x[key], y[key], where + '/' + key))
+                return false;
+        return true;
+    }
+    if (a.isArray() && b.isArray()) {
+        const QJsonArray x = a.toArray();
+        const QJsonArray y = b.toArray();
+        if (x.size() != y.size())
+            return false;
+        for (int i = 0; i < x.size(); ++i)
+            if (!sameJson(x[i], y[i], where + '/' + QString::number(i)))
+                return false;
+        return true;
+    }
+    if (a != b)
+        qWarning() << where << a << "!=" << b;
+    return a == b;
+}
+
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qRegisterMetaType<RunView*>();
+        QCoreApplication::setOrganizationName(QStringLiteral("ScopeViewerTests"));
+        QVERIFY(dir_.isValid());
+    }
+
+    void menuFollowsTheCurrentRun() {
+        MainWindow window;
+        QMenu* menu = window.exporter()->menu();
+        QVERIFY(menu);
+        QStringList texts;
+        for (QAction* action : menu->actions())
+            if (!action->isSeparator()) {
+                texts << action->text();
+                QVERIFY(!action->isEnabled());
+            }
+        QCOMPARE(texts.size(), 5);
+        RunView* view = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(view);
+        for (QAction* action : menu->actions())
+            QVERIFY(action->isSeparator() || action->isEnabled());
+
+        // Every chart has the same context menu; copying needs no dialog.
+        for (RunView::Chart chart : {RunView::RankChart, RunView::Timeline}) {
+            ChartContextMenu* chartMenu = view->chartMenu(chart);
+            QVERIFY(chartMenu);
+            QCOMPARE(chartMenu->menu()->actions().size(), 5); // with a separator
+            QCOMPARE(chartMenu->action(ChartContextMenu::ExportPng)->text(),
+                     QStringLiteral("Export as PNG…"));
+            QGuiApplication::clipboard()->clear();
+            chartMenu->action(ChartContextMenu::CopyToClipboard)->trigger();
+            const QMimeData* mime = QGuiApplication::clipboard()->mimeData();
+            QVERIFY(mime && mime->hasImage());
+            QVERIFY(window.banner()->text().contains(QStringLiteral("clipboard")));
+        }
+    }
+
+    void chartsExportAtTheRequestedSize() {
+        MainWindow window;
+        RunView* view = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(view);
+        QVERIFY(view->eventViewsEnabled());
+        ExportController* exporter = window.exporter();
+        QCOMPARE(ExportController::defaultChartFileName(view, RunView::Timeline, "png"),
+                 QStringLiteral("run_np3-timeline.png"));
+        const QString ranksName =
+            ExportController::defaultChartFileName(view, RunView::RankChart, "svg");
+        QVERIFY2(ranksName.startsWith("run_np3-") && ranksName.endsWith("-ranks.svg"),
+                 qPrintable(ranksName));
+
+        for (RunView::Chart chart : {RunView::RankChart, RunView::Timeline}) {
+            const QString base = dir_.filePath(chart == RunView::Timeline ? "timeline" : "ranks");
+            QVERIFY(exporter->exportChart(view, chart, ChartContextMenu::ExportPng, base + ".png",
+                                          500, 320, 2.0));
+            QVERIFY(window.banner()->text().contains(QStringLiteral("Saved")));
+            const QImage image(base + ".png");
+            QCOMPARE(image.size(), QSize(1000, 640));
+            QVERIFY(drawnPixels(image) > 1000);
+
+            QVERIFY(exporter->exportChart(view, chart, ChartContextMenu::ExportSvg, base + ".svg"));
+            QVERIFY(readAll(base + ".svg").contains("<svg"));
+            QVERIFY(exporter->exportChart(view, chart, ChartContextMenu::ExportPdf, base + ".pdf"));
+            QVERIFY(readAll(base + ".pdf").startsWith("%PDF"));
+        }
+        // A failure is reported in the banner, not as a dialog.
+        QVERIFY(!exporter->exportChart(view, RunView::RankChart, ChartContextMenu::ExportPng,
+                                       dir_.filePath("missing/dir/x.png")));
+        QVERIFY(window.banner()->text().contains(QStringLiteral("Cannot export")));
+    }
+
+    void tableCsvIsTheTableAsShown() {
+        MainWindow window;
+        RunView* view = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(view);
+        const QString path = dir_.filePath("table.csv");
+        QVERIFY(window.exporter()->exportTableCsv(view, path));
+        const QList<QStringList> rows = parseCsv(QString::fromUtf8(readAll(path)));
+        const RegionFilterProxy* proxy = view->tableProxy();
+        QCOMPARE(rows.size(), proxy->rowCount() + 1);
+        QCOMPARE(rows[0].size(), int(RegionTableModel::ColumnCount));
+        QCOMPARE(rows[0][0], QStringLiteral("Region"));
+        QCOMPARE(rows[0][RegionTableModel::Total], QStringLiteral("Total (s)"));
+        for (int row = 0; row < proxy->rowCount(); ++row)
+            for (int column = 0; column < RegionTableModel::ColumnCount; ++column) {
+                const QModelIndex index = proxy->index(row, column);
+                const QString field = rows[row + 1][column];
+                if (column == RegionTableModel::Region)
+                    QCOMPARE(field, index.data(RegionTableModel::SortRole).toString());
+                else if (!index.data(RegionTableModel::AvailableRole).toBool())
+                    QVERIFY(field.isEmpty());
+                else
+                    QCOMPARE(field.toDouble(), index.data(RegionTableModel::SortRole).toDouble());
+            }
+
+        view->filterEdit()->setText(QStringLiteral("s"));
+        QVERIFY(window.exporter()->exportTableCsv(view, path));
+        const QList<QStringList> filtered = parseCsv(QString::fromUtf8(readAll(path)));
+        QStringList regions;
+        for (int row = 1; row < filtered.size(); ++row)
+            regions << filtered[row][0];
+        regions.sort();
+        QCOMPARE(regions, QStringList({QStringLiteral("setup"), QStringLiteral("solve")}));
+    }
+
+    void statisticsJsonCoversAllRunsInTabOrder() {
+        MainWindow window;
+        QVERIFY(open(window, QStringLiteral("run_serial.h5")));
+        QVERIFY(open(window, QStringLiteral("run_np3.h5")));
+        QCOMPARE(window.runCount(), 2);
+        const QString path = dir_.filePath("region_statistics.json");
+        QVERIFY(window.exporter()->exportStatisticsJson(path));
+        QJsonParseError error;
+        const QJsonObject ours = QJsonDocument::fromJson(readAll(path), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const QJsonObject shipped =
+            QJsonDocument::fromJson(
+                readAll(kData + QStringLiteral("/compare_serial_np3.region_statistics.json")))
+                .object();
+        QVERIFY(!shipped.isEmpty());
+        QCOMPARE(ours["common_regions"], shipped["common_regions"]);
+        const QJsonArray files = ours["files"].toArray();
+        const QJsonArray expected = shipped["files"].toArray();
+        QCOMPARE(files.size(), 2);
+        QCOMPARE(files[0]["label"].toString(), QStringLiteral("run_serial"));
+        QCOMPARE(files[1]["label"].toString(), QStringLiteral("run_np3"));
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(files[i]["num_ranks"], expected[i]["num_ranks"]);
+            QVERIFY(sameJson(files[i]["region_statistics"], expected[i]["region_statistics"],
+                             files[i]["label"].toString()));
+        }
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestExport)
+#include "tst_Export.moc"

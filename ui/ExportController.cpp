@@ -1,0 +1,336 @@
+#include "ExportController.h"
+
+#include "ExportSizeDialog.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "charts/RankBarChart.h"
+#include "charts/TimelineView.h"
+#include "export/CsvWriter.h"
+#include "export/PythonFloat.h"
+#include "export/RegionStatisticsJson.h"
+#include "models/RegionFilterProxy.h"
+#include "models/RegionTableModel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSettings>
+#include <QTableView>
+#include <qcustomplot.h>
+
+#include <vector>
+
+namespace {
+
+const QString kDirectoryKey = QStringLiteral("export/lastDirectory");
+
+QString chartFilter(ChartContextMenu::Action format) {
+    switch (format) {
+    case ChartContextMenu::ExportSvg:
+        return ExportController::tr("SVG image (*.svg)");
+    case ChartContextMenu::ExportPdf:
+        return ExportController::tr("PDF document (*.pdf)");
+    default:
+        return ExportController::tr("PNG image (*.png)");
+    }
+}
+
+QString chartSuffix(ChartContextMenu::Action format) {
+    switch (format) {
+    case ChartContextMenu::ExportSvg:
+        return QStringLiteral("svg");
+    case ChartContextMenu::ExportPdf:
+        return QStringLiteral("pdf");
+    default:
+        return QStringLiteral("png");
+    }
+}
+
+// File names travel between systems: keep them free of separators and quotes.
+QString safeFileName(QString name) {
+    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
+    return name.replace(unsafe, QStringLiteral("_"));
+}
+
+bool isTime(int column) {
+    return column != RegionTableModel::Region && column != RegionTableModel::Calls &&
+           column != RegionTableModel::Share && column != RegionTableModel::Imbalance;
+}
+
+std::string csvHeader(const QAbstractItemModel& model, int column) {
+    if (column == RegionTableModel::Share)
+        return ExportController::tr("Share of run (fraction)").toStdString();
+    const QString name = model.headerData(column, Qt::Horizontal).toString();
+    return (isTime(column) ? ExportController::tr("%1 (s)").arg(name) : name).toStdString();
+}
+
+// The raw number behind a cell: Python's repr round-trips every double.
+std::string csvField(const QModelIndex& index) {
+    if (index.column() == RegionTableModel::Region)
+        return index.data(RegionTableModel::SortRole).toString().toStdString();
+    if (!index.data(RegionTableModel::AvailableRole).toBool())
+        return {};
+    const double value = index.data(RegionTableModel::SortRole).toDouble();
+    if (index.column() == RegionTableModel::Calls)
+        return std::to_string(static_cast<unsigned long long>(value));
+    return scope::formatPythonFloat(value);
+}
+
+} // namespace
+
+ExportController::ExportController(MainWindow* window) : QObject(window), window_(window) {}
+
+QMenu* ExportController::addMenu(QMenu* file) {
+    menu_ = file->addMenu(tr("&Export"));
+    rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
+        chooseAndExportChart(window_->currentRunView(), RunView::RankChart);
+    });
+    timeline_ = menu_->addAction(tr("&Timeline…"), this, [this] {
+        chooseAndExportChart(window_->currentRunView(), RunView::Timeline);
+    });
+    menu_->addSeparator();
+    table_ = menu_->addAction(tr("Region Table as &CSV…"), this,
+                              [this] { chooseAndExportTable(window_->currentRunView()); });
+    statistics_ = menu_->addAction(tr("&Statistics of All Runs (region_statistics.json)…"), this,
+                                   &ExportController::chooseAndExportStatistics);
+    menu_->addSeparator();
+    copy_ = menu_->addAction(tr("C&opy Chart to Clipboard"), this,
+                             [this] { copyChart(window_->currentRunView(), RunView::RankChart); });
+    updateActions();
+    return menu_;
+}
+
+void ExportController::updateActions() {
+    if (menu_ == nullptr)
+        return;
+    const RunView* view = window_->currentRunView();
+    const bool run = view != nullptr && view->run() != nullptr;
+    for (QAction* action : {rankChart_, table_, statistics_, copy_})
+        action->setEnabled(run);
+    timeline_->setEnabled(run && view->run()->hasEvents());
+}
+
+void ExportController::runChartAction(RunView* view, RunView::Chart chart,
+                                      ChartContextMenu::Action action) {
+    if (action == ChartContextMenu::CopyToClipboard)
+        copyChart(view, chart);
+    else
+        chooseAndExportChart(view, chart, action, false);
+}
+
+QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
+                                         QString* error) const {
+    if (view == nullptr || !view->run()) {
+        *error = tr("no run is open");
+        return nullptr;
+    }
+    if (chart == RunView::Timeline) {
+        if (!view->eventViewsEnabled()) {
+            *error = tr("the timeline needs per-call data; load the events first");
+            return nullptr;
+        }
+        return view->timeline()->plot();
+    }
+    if (!view->rankChart()->hasBars()) {
+        *error = tr("select a region with calls in the table first");
+        return nullptr;
+    }
+    return view->rankChart()->plot();
+}
+
+QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
+                                               const QString& suffix) {
+    const QString label =
+        view && view->run() ? QFileInfo(view->run()->path).completeBaseName() : tr("chart");
+    QString name = label + (chart == RunView::Timeline ? QStringLiteral("-timeline")
+                                                       : QStringLiteral("-ranks"));
+    const int region = view ? view->rankChart()->region() : -1;
+    if (chart == RunView::RankChart && region >= 0 && view->run())
+        name = label + QLatin1Char('-') +
+               QString::fromStdString(
+                   view->run()->results->regions[static_cast<std::size_t>(region)]) +
+               QStringLiteral("-ranks");
+    return safeFileName(name) + QLatin1Char('.') + suffix;
+}
+
+QString ExportController::askSavePath(const QString& title, const QString& defaultName,
+                                      const QString& filter, const QString& defaultSuffix,
+                                      QString* selectedFilter) {
+    QSettings settings;
+    QString directory = settings.value(kDirectoryKey).toString();
+    if (directory.isEmpty() || !QFileInfo(directory).isDir()) {
+        const RunView* view = window_->currentRunView();
+        directory =
+            view && view->run() ? QFileInfo(view->run()->path).absolutePath() : QDir::homePath();
+    }
+    QString path = QFileDialog::getSaveFileName(
+        window_, title, QDir(directory).filePath(defaultName), filter, selectedFilter);
+    if (path.isEmpty())
+        return {};
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + defaultSuffix;
+    settings.setValue(kDirectoryKey, QFileInfo(path).absolutePath());
+    return path;
+}
+
+void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
+                                            ChartContextMenu::Action format, bool askFormat) {
+    QString error;
+    QCustomPlot* plot = chartPlot(view, chart, &error);
+    if (plot == nullptr) {
+        window_->banner()->showError(tr("Cannot export the chart"), error);
+        return;
+    }
+    const ChartContextMenu::Action formats[] = {
+        ChartContextMenu::ExportPng, ChartContextMenu::ExportSvg, ChartContextMenu::ExportPdf};
+    QStringList filters;
+    for (ChartContextMenu::Action f : formats)
+        if (askFormat || f == format)
+            filters << chartFilter(f);
+    QString selected = chartFilter(format);
+    const QString path = askSavePath(
+        chart == RunView::Timeline ? tr("Export Timeline") : tr("Export Per-Rank Chart"),
+        defaultChartFileName(view, chart, chartSuffix(format)), filters.join(QStringLiteral(";;")),
+        chartSuffix(format), &selected);
+    if (path.isEmpty())
+        return;
+    // The typed suffix wins over the selected filter: "x.svg" is an SVG.
+    for (ChartContextMenu::Action f : formats)
+        if (askFormat &&
+            (QFileInfo(path).suffix().compare(chartSuffix(f), Qt::CaseInsensitive) == 0 ||
+             (QFileInfo(path).suffix().isEmpty() && selected == chartFilter(f))))
+            format = f;
+    if (format != ChartContextMenu::ExportPng) {
+        exportChart(view, chart, format, path);
+        return;
+    }
+    ExportSizeDialog dialog(ChartExporter::exportSize(plot, 0, 0), ChartExporter::kDefaultScale,
+                            window_);
+    if (dialog.exec() == QDialog::Accepted)
+        exportChart(view, chart, format, path, dialog.exportWidth(), dialog.exportHeight(),
+                    dialog.scale());
+}
+
+bool ExportController::exportChart(RunView* view, RunView::Chart chart,
+                                   ChartContextMenu::Action format, const QString& path, int width,
+                                   int height, double scale) {
+    QString error;
+    QCustomPlot* plot = chartPlot(view, chart, &error);
+    bool saved = false;
+    if (plot != nullptr) {
+        if (format == ChartContextMenu::ExportSvg)
+            saved = ChartExporter::saveSvg(plot, path, width, height);
+        else if (format == ChartContextMenu::ExportPdf)
+            saved = ChartExporter::savePdf(plot, path, width, height);
+        else
+            saved = ChartExporter::savePng(plot, path, width, height, scale);
+        if (!saved)
+            error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    }
+    if (!saved) {
+        window_->banner()->showError(tr("Cannot export the chart"), error);
+        return false;
+    }
+    reportSaved(path);
+    return true;
+}
+
+bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
+    QString error;
+    QCustomPlot* plot = chartPlot(view, chart, &error);
+    if (plot == nullptr) {
+        window_->banner()->showError(tr("Cannot copy the chart"), error);
+        return false;
+    }
+    ChartExporter::copyToClipboard(plot);
+    window_->banner()->showInfo(tr("Copied the chart to the clipboard."));
+    return true;
+}
+
+std::string ExportController::tableCsv(const RunView* view) {
+    const QAbstractItemModel& model = *view->tableProxy();
+    const QHeaderView* header = view->tableView()->horizontalHeader();
+    std::vector<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns.push_back(logical);
+    }
+    scope::CsvWriter csv;
+    std::vector<std::string> fields;
+    for (int column : columns)
+        fields.push_back(csvHeader(model, column));
+    csv.writeRow(fields);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        fields.clear();
+        for (int column : columns)
+            fields.push_back(csvField(model.index(row, column)));
+        csv.writeRow(fields);
+    }
+    return csv.take();
+}
+
+void ExportController::chooseAndExportTable(RunView* view) {
+    if (view == nullptr || !view->run())
+        return;
+    const QString label = QFileInfo(view->run()->path).completeBaseName();
+    const QString path =
+        askSavePath(tr("Export Region Table"), safeFileName(label + QStringLiteral("-regions.csv")),
+                    tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    if (!path.isEmpty())
+        exportTableCsv(view, path);
+}
+
+bool ExportController::exportTableCsv(RunView* view, const QString& path) {
+    if (view == nullptr || !view->run()) {
+        window_->banner()->showError(tr("Cannot export the table"), tr("no run is open"));
+        return false;
+    }
+    return writeFile(path, tableCsv(view), tr("the table"));
+}
+
+void ExportController::chooseAndExportStatistics() {
+    const QString path =
+        askSavePath(tr("Export Statistics of All Runs"), QStringLiteral("region_statistics.json"),
+                    tr("JSON files (*.json)"), QStringLiteral("json"));
+    if (!path.isEmpty())
+        exportStatisticsJson(path);
+}
+
+bool ExportController::exportStatisticsJson(const QString& path) {
+    std::vector<const scope::ProfilingResults*> files;
+    for (int i = 0; i < window_->runCount(); ++i)
+        if (const RunView* view = window_->runView(i); view && view->run())
+            files.push_back(view->run()->results.get());
+    if (files.empty()) {
+        window_->banner()->showError(tr("Cannot export the statistics"), tr("no run is open"));
+        return false;
+    }
+    // As scope-profiler and scope-report write it: json.dumps plus a newline.
+    return writeFile(path, scope::RegionStatisticsJson().write(files) + '\n', tr("the statistics"));
+}
+
+bool ExportController::writeFile(const QString& path, const std::string& contents,
+                                 const QString& what) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(contents.data(), static_cast<qint64>(contents.size())) !=
+            static_cast<qint64>(contents.size()) ||
+        !file.commit()) {
+        window_->banner()->showError(
+            tr("Cannot export %1").arg(what),
+            tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    reportSaved(path);
+    return true;
+}
+
+void ExportController::reportSaved(const QString& path) {
+    window_->banner()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+}

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "RunView.h"
+#include "charts/ChartContextMenu.h"
+#include "charts/ChartExporter.h"
+
+#include <QObject>
+
+#include <string>
+
+class MainWindow;
+class QAction;
+class QCustomPlot;
+class QMenu;
+
+// File ▸ Export and the charts' context menus: asks for file names and sizes,
+// writes the files, and reports in the window's banner. The entry points that
+// take a path ask nothing, so tests drive them without dialogs.
+class ExportController : public QObject {
+    Q_OBJECT
+public:
+    explicit ExportController(MainWindow* window);
+
+    // Adds the Export submenu to `file`.
+    QMenu* addMenu(QMenu* file);
+    // Follows the current run: call when runs open, close or change tabs.
+    void updateActions();
+    QMenu* menu() const { return menu_; }
+
+    // Interactive: a chart's context menu was used.
+    void runChartAction(RunView* view, RunView::Chart chart, ChartContextMenu::Action action);
+    void chooseAndExportChart(RunView* view, RunView::Chart chart,
+                              ChartContextMenu::Action format = ChartContextMenu::ExportPng,
+                              bool askFormat = true);
+    void chooseAndExportTable(RunView* view);
+    void chooseAndExportStatistics();
+
+    // Without dialogs. `format` is ExportPng, ExportSvg or ExportPdf; width and
+    // height 0 mean the on-screen size; scale applies to PNGs only.
+    bool exportChart(RunView* view, RunView::Chart chart, ChartContextMenu::Action format,
+                     const QString& path, int width = 0, int height = 0,
+                     double scale = ChartExporter::kDefaultScale);
+    bool copyChart(RunView* view, RunView::Chart chart);
+    bool exportTableCsv(RunView* view, const QString& path);
+    // region_statistics.json over every open run, in tab order.
+    bool exportStatisticsJson(const QString& path);
+
+    // The region table as shown (rows in the proxy's order, filter applied,
+    // columns in header order), with raw numbers: times in seconds.
+    static std::string tableCsv(const RunView* view);
+    // "<run label>-<region>-ranks.png", "<run label>-timeline.svg".
+    static QString defaultChartFileName(const RunView* view, RunView::Chart chart,
+                                        const QString& suffix);
+
+private:
+    QCustomPlot* chartPlot(RunView* view, RunView::Chart chart, QString* error) const;
+    QString askSavePath(const QString& title, const QString& defaultName, const QString& filter,
+                        const QString& defaultSuffix, QString* selectedFilter = nullptr);
+    bool writeFile(const QString& path, const std::string& contents, const QString& what);
+    void reportSaved(const QString& path);
+
+    MainWindow* window_;
+    QMenu* menu_ = nullptr;
+    QAction* rankChart_ = nullptr;
+    QAction* timeline_ = nullptr;
+    QAction* table_ = nullptr;
+    QAction* statistics_ = nullptr;
+    QAction* copy_ = nullptr;
+};

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+class QLocalServer;
+class QLocalSocket;
+
+// Makes double-clicking several profiles open them as tabs of the viewer that
+// is already running instead of one window each. The first viewer of a user
+// listens on a local socket; later ones hand it their files and exit.
+class SingleInstance : public QObject {
+    Q_OBJECT
+public:
+    explicit SingleInstance(QObject* parent = nullptr);
+    explicit SingleInstance(const QString& serverName, QObject* parent = nullptr);
+    ~SingleInstance() override;
+
+    // Per user, so that users sharing a machine never open each other's files.
+    static QString defaultServerName();
+
+    QString serverName() const { return serverName_; }
+
+    // Sends the files (made absolute: the running viewer has its own working
+    // directory) to the viewer listening on serverName(). True once that
+    // viewer has acknowledged them; false when none answers in time.
+    bool forwardToRunning(const QStringList& paths, bool summaryOnly, int timeoutMs = 3000) const;
+
+    // Starts accepting files from later viewers. A socket left behind by a
+    // viewer that crashed is removed; one held by a live viewer is left alone
+    // and false is returned.
+    bool listen();
+    bool isListening() const;
+
+signals:
+    void filesRequested(const QStringList& paths, bool summaryOnly);
+
+private:
+    void acceptConnections();
+    void readRequest(QLocalSocket* socket);
+
+    QString serverName_;
+    QLocalServer* server_ = nullptr;
+};
