@@ -6,7 +6,17 @@
 #include "RunView.h"
 #include "models/RegionTableModel.h"
 
+#include <QCoreApplication>
 #include <QSignalSpy>
+#include <QStandardPaths>
+
+// Keeps window tests away from the user's settings and recent files, and lets
+// QSignalSpy record MainWindow::runOpened.
+inline void prepareWindowTests() {
+    QStandardPaths::setTestModeEnabled(true);
+    qRegisterMetaType<RunView*>();
+    QCoreApplication::setOrganizationName(QStringLiteral("ScopeViewerTests"));
+}
 
 // The view of the next run `opened` reports, once its region table shows the
 // numbers (computed on a worker thread after the run is set); null on timeout.

@@ -128,9 +128,7 @@ class TestExport : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qRegisterMetaType<RunView*>();
-        QCoreApplication::setOrganizationName(QStringLiteral("ScopeViewerTests"));
+        prepareWindowTests();
         QVERIFY(dir_.isValid());
     }
 

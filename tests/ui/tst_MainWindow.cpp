@@ -41,9 +41,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        qRegisterMetaType<RunView*>();
-        QCoreApplication::setOrganizationName(QStringLiteral("ScopeViewerTests"));
+        prepareWindowTests();
         QVERIFY(dir_.isValid());
         schema2_ = writeRun(dir_.filePath("schema2.h5"), 2, 3, 200);
     }
