@@ -3,6 +3,8 @@
 #include "export/RegionFilter.h"
 #include "model/RankSelection.h"
 
+#include <string>
+
 namespace scope::report {
 
 namespace {
@@ -47,6 +49,17 @@ private:
     std::size_t index_ = 0;
 };
 
+double parseThreshold(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && value >= 0.0)
+            return value;
+    } catch (const std::exception&) {
+    }
+    throw UsageError("invalid --threshold '" + text + "' (a percentage, e.g. 5)");
+}
+
 } // namespace
 
 ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) {
@@ -56,6 +69,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     RankSelection ranks;
     bool noFallback = false;
     bool onlyFiles = false;
+    std::vector<std::string> diffFiles;
+    std::optional<ComparisonMetric> metric;
 
     ArgumentCursor cursor(arguments);
     while (!cursor.atEnd()) {
@@ -101,6 +116,22 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--exclude") {
             for (auto& pattern : cursor.values(name, attached))
                 exclude.push_back(std::move(pattern));
+        } else if (name == "--diff") {
+            noValue();
+            options.diff = true;
+            for (int i = 0; i < 2; ++i) {
+                if (cursor.atEnd() || ArgumentCursor::looksLikeOption(cursor.peek()))
+                    throw UsageError("--diff needs two files: BASELINE OTHER");
+                diffFiles.emplace_back(cursor.next());
+            }
+        } else if (name == "--metric") {
+            const std::string text = cursor.requiredValue(name, attached);
+            metric = parseMetric(text);
+            if (!metric)
+                throw UsageError("invalid --metric '" + text +
+                                 "' (choose from total, avg, min, max, calls)");
+        } else if (name == "--threshold") {
+            options.thresholdPercent = parseThreshold(cursor.requiredValue(name, attached));
         } else if (name == "--ranks") {
             const std::string text = cursor.requiredValue(name, attached);
             try {
@@ -116,6 +147,17 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     options.fallback = !noFallback;
     if (options.help || options.version)
         return options;
+    if (options.diff) {
+        if (!options.files.empty())
+            throw UsageError("--diff compares exactly two files, given after it: "
+                             "--diff BASELINE OTHER");
+        if (options.jsonPath || options.csvPath)
+            throw UsageError("--json and --csv cannot be combined with --diff");
+        options.files = std::move(diffFiles);
+        options.metric = metric.value_or(ComparisonMetric::Total);
+    } else if (metric || options.thresholdPercent) {
+        throw UsageError("--metric and --threshold only apply to --diff");
+    }
     if (options.files.empty()) {
         throw UsageError(include.empty() && exclude.empty()
                              ? "no input files"
@@ -135,6 +177,7 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
 
 std::string ReportOptions::usage() {
     return R"(Usage: scope-report [OPTIONS] FILE...
+       scope-report --diff BASELINE OTHER [--metric M] [--threshold PCT] [OPTIONS]
 
 Summarises scope-profiler HDF5 files: metadata and per-region statistics
 (ranks, calls, total, average, min, max, std) pooled over the selected ranks.
@@ -150,6 +193,11 @@ Options:
   --exclude RE...       drop regions whose name starts with a match of RE
                         (both take every argument up to the next option; repeatable)
   --ranks LIST          only these ranks, e.g. 0-3,5
+  --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
+                        OTHER - BASELINE and the change in percent of BASELINE,
+                        largest change first; regions in one file only listed apart
+  --metric M            with --diff: total (default), avg, min, max or calls
+  --threshold PCT       with --diff: hide regions that changed by less than PCT percent
   -h, --help            show this help
   --version             show the version
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "compare/RunComparison.h"
 #include "export/ExportSelection.h"
 
 #include <optional>
@@ -38,6 +39,10 @@ public:
     bool help = false;
     bool version = false;
     ExportSelection selection;
+    // --diff BASELINE OTHER: compare two files (they are files[0] and files[1]).
+    bool diff = false;
+    ComparisonMetric metric = ComparisonMetric::Total;
+    std::optional<double> thresholdPercent;
 
     // An export to standard output replaces the table there.
     bool tableOnStdout() const {

@@ -1,9 +1,11 @@
 #include "ScopeReport.h"
 
+#include "DiffPrinter.h"
 #include "RegionTablePrinter.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
 #include "format/ProfileReader.h"
+#include "isolate/IsolatedReader.h"
 #include "model/Errors.h"
 
 #include <fstream>
@@ -22,11 +24,11 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
     // The most specific classes first: InvalidSchemaError is a CorruptProfileError,
     // and all of them are ProfileErrors whose message already names the file.
     try {
-        if (!options_.summaryOnly)
-            return readH5(path);
-        SummaryOptions summary;
-        summary.fallback = options_.fallback;
-        return readH5Summary(path, summary);
+        // In a helper process, so a file that crashes libhdf5 is one failed file.
+        IsolatedReadRequest request;
+        request.summaryOnly = options_.summaryOnly;
+        request.summary.fallback = options_.fallback;
+        return readIsolated(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
     } catch (const SummaryDataUnavailable& error) {
@@ -74,6 +76,17 @@ ExitStatus ScopeReport::run() {
             warnAbout(*results);
             loaded.push_back(std::move(*results));
         }
+    }
+
+    if (options_.diff) {
+        // Both files must be read to compare them; the errors are reported above.
+        if (loaded.size() == 2)
+            DiffPrinter(options_.metric)
+                .print(out_, loaded[0].path, loaded[1].path,
+                       RunComparison::diff(loaded[0], loaded[1], options_.metric,
+                                           options_.selection, options_.thresholdPercent));
+        out_.flush();
+        return status_;
     }
 
     if (options_.tableOnStdout()) {

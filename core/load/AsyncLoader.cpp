@@ -2,7 +2,7 @@
 
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
-#include "format/ProfileReader.h"
+#include "isolate/IsolatedReader.h"
 #include "model/Errors.h"
 
 #include <chrono>
@@ -60,16 +60,15 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
     };
     try {
         auto results = std::make_shared<ProfilingResults>();
-        if (request.summaryOnly) {
-            SummaryOptions options;
-            options.fallback = request.fallback;
-            options.includeLikwid = true;
-            options.includeLineProfile = true;
-            options.control = readControl;
-            *results = readH5Summary(request.path, options);
-        } else {
-            *results = readH5(request.path, ReadOptions{readControl});
-        }
+        // In a helper process: a file that crashes libhdf5 must not take the
+        // other open runs with it.
+        IsolatedReadRequest read;
+        read.summaryOnly = request.summaryOnly;
+        read.summary.fallback = request.fallback;
+        read.summary.includeLikwid = true;
+        read.summary.includeLineProfile = true;
+        read.control = readControl;
+        *results = readIsolated(request.path, read);
         if (results->eventsRead && !task.cancel.load()) {
             // The index refers to *results, which stays where it is from here on.
             control.progress(readShare, "building the timeline");

@@ -49,8 +49,9 @@ public:
     AsyncLoader& operator=(const AsyncLoader&) = delete;
 
     std::uint64_t start(LoadRequest request);
-    // The read stops at its next check (between datasets or slabs) and the
-    // outcome reports cancelled. Unknown or finished ids are ignored.
+    // The read stops at once (its helper process is killed; an in-process read
+    // at its next check) and the outcome reports cancelled. Unknown or
+    // finished ids are ignored.
     void cancel(std::uint64_t id);
     void cancelAll();
     void waitAll();

@@ -1,0 +1,49 @@
+#include "WorkerChannel.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace scope::worker {
+namespace {
+
+constexpr auto kProgressInterval = std::chrono::milliseconds(50);
+
+} // namespace
+
+void WorkerChannel::send(const isolate::WorkerMessage& message) {
+    const std::string frame = message.frame();
+    std::lock_guard lock(mutex_);
+    for (std::size_t done = 0; done < frame.size();) {
+        const ssize_t n = write(fd_, frame.data() + done, frame.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            _exit(1);
+        done += static_cast<std::size_t>(n);
+    }
+    lastSent_ = std::chrono::steady_clock::now();
+}
+
+void WorkerChannel::progress(double fraction, std::string_view text) {
+    {
+        std::lock_guard lock(mutex_);
+        const auto now = std::chrono::steady_clock::now();
+        if (text == lastText_ && fraction < 1.0 && now - lastSent_ < kProgressInterval)
+            return;
+        lastText_ = text;
+    }
+    isolate::WorkerMessage message;
+    message.kind = isolate::WorkerMessage::Kind::Progress;
+    message.fraction = fraction;
+    message.text = std::string(text);
+    send(message);
+}
+
+void WorkerChannel::heartbeat() {
+    isolate::WorkerMessage message;
+    message.kind = isolate::WorkerMessage::Kind::Heartbeat;
+    send(message);
+}
+
+} // namespace scope::worker

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "isolate/WorkerMessage.h"
+
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace scope::worker {
+
+// The helper's side of the message pipe. Shared by the reading thread and the
+// heartbeat thread; a failed write means the viewer is gone, so it exits.
+class WorkerChannel {
+public:
+    explicit WorkerChannel(int fd) : fd_(fd) {}
+
+    void send(const isolate::WorkerMessage& message);
+    // Progress throttled to what the viewer can show; a new step always goes out.
+    void progress(double fraction, std::string_view text);
+    void heartbeat();
+
+private:
+    int fd_;
+    std::mutex mutex_;
+    std::string lastText_;
+    std::chrono::steady_clock::time_point lastSent_{};
+};
+
+} // namespace scope::worker

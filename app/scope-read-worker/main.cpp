@@ -1,0 +1,141 @@
+// scope-read-worker: the viewer's and scope-report's read helper. Reads one
+// profiling file with the in-process reader, so that if libhdf5 crashes or
+// hangs on it only this process goes. Not meant to be run by hand: it expects
+// the results memfd as descriptor 3 and the message pipe as descriptor 4.
+//
+//   scope-read-worker [--summary [--fallback] [--likwid] [--line-profile]
+//                      [--region NAME]... [--rank N]...] -- FILE
+#include "Heartbeat.h"
+#include "WorkerChannel.h"
+#include "format/ProfileReader.h"
+#include "isolate/ResultsCodec.h"
+#include "isolate/WorkerMessage.h"
+#include "model/Errors.h"
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <string>
+
+using namespace scope;
+using isolate::WorkerMessage;
+
+namespace {
+
+// The read's share of the progress bar; the rest is handing the results over.
+constexpr double kReadShare = 0.9;
+
+struct Arguments {
+    bool summary = false;
+    SummaryOptions options;
+    std::string path;
+};
+
+bool parse(int argc, char** argv, Arguments& arguments) {
+    int i = 1;
+    for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--summary") {
+            arguments.summary = true;
+        } else if (arg == "--fallback") {
+            arguments.options.fallback = true;
+        } else if (arg == "--likwid") {
+            arguments.options.includeLikwid = true;
+        } else if (arg == "--line-profile") {
+            arguments.options.includeLineProfile = true;
+        } else if (arg == "--region" && i + 1 < argc) {
+            arguments.options.regions.emplace_back(argv[++i]);
+        } else if (arg == "--rank" && i + 1 < argc) {
+            arguments.options.ranks.push_back(static_cast<std::uint32_t>(std::stoul(argv[++i])));
+        } else {
+            return false;
+        }
+    }
+    if (i + 2 != argc)
+        return false;
+    arguments.path = argv[i + 1];
+    return true;
+}
+
+WorkerMessage errorMessage(WorkerMessage::ErrorType type, const ProfileError& error) {
+    WorkerMessage message;
+    message.kind = WorkerMessage::Kind::Error;
+    message.errorType = type;
+    message.path = error.path();
+    message.step = error.step();
+    // what() is "path: step: message"; the parent rebuilds it from the parts.
+    const std::string prefix = error.path() + ": " + error.step() + ": ";
+    const std::string what = error.what();
+    message.text = what.starts_with(prefix) ? what.substr(prefix.size()) : what;
+    return message;
+}
+
+WorkerMessage currentError() {
+    using Type = WorkerMessage::ErrorType;
+    try {
+        throw;
+    } catch (const FileNotFoundError& error) {
+        return errorMessage(Type::FileNotFound, error);
+    } catch (const InvalidSchemaError& error) {
+        return errorMessage(Type::InvalidSchema, error);
+    } catch (const CorruptProfileError& error) {
+        return errorMessage(Type::Corrupt, error);
+    } catch (const MissingFilterError& error) {
+        return errorMessage(Type::MissingFilter, error);
+    } catch (const SummaryDataUnavailable& error) {
+        return errorMessage(Type::SummaryUnavailable, error);
+    } catch (const ProfileError& error) {
+        return errorMessage(Type::Profile, error);
+    } catch (const std::exception& error) {
+        WorkerMessage message;
+        message.kind = WorkerMessage::Kind::Error;
+        message.errorType = Type::Other;
+        message.text = error.what();
+        return message;
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // Nobody is left to read the results once the viewer is gone.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    worker::WorkerChannel channel(WorkerMessage::kMessageFd);
+    Arguments arguments;
+    if (!parse(argc, argv, arguments)) {
+        std::fprintf(stderr, "usage: scope-read-worker [--summary [--fallback] [--likwid] "
+                             "[--line-profile] [--region NAME]... [--rank N]...] -- FILE\n");
+        return 2;
+    }
+    channel.progress(0.0, "reading the file");
+    worker::Heartbeat heartbeat(channel);
+    try {
+        ReadControl control;
+        control.progress = [&](double fraction, std::string_view text) {
+            channel.progress(fraction * kReadShare, text);
+        };
+        ProfilingResults results;
+        if (arguments.summary) {
+            arguments.options.control = control;
+            results = readH5Summary(arguments.path, arguments.options);
+        } else {
+            results = readH5(arguments.path, ReadOptions{control});
+        }
+        heartbeat.setBusy(true);
+        WorkerMessage done;
+        done.kind = WorkerMessage::Kind::Result;
+        done.resultBytes = isolate::ResultsCodec::encode(
+            std::move(results), WorkerMessage::kResultFd, [&](double fraction) {
+                channel.progress(kReadShare + fraction * (1.0 - kReadShare),
+                                 "handing over the results");
+            });
+        channel.send(done);
+    } catch (...) {
+        channel.send(currentError());
+        _exit(3);
+    }
+    // Nothing left worth cleaning up: the viewer is waiting for the exit.
+    _exit(0);
+}

@@ -1,0 +1,37 @@
+#include "ByteWriter.h"
+
+namespace scope::isolate {
+
+void ByteWriter::raw(const void* data, std::size_t size) {
+    if (size == 0)
+        return;
+    bytes_.append(static_cast<const char*>(data), size);
+}
+
+void ByteWriter::text(std::string_view value) {
+    u64(value.size());
+    raw(value.data(), value.size());
+}
+
+void ByteWriter::texts(const std::vector<std::string>& values) {
+    u64(values.size());
+    for (const std::string& value : values)
+        text(value);
+}
+
+void ByteWriter::i64s(std::span<const std::int64_t> values) {
+    u64(values.size());
+    raw(values.data(), values.size_bytes());
+}
+
+void ByteWriter::u64s(std::span<const std::uint64_t> values) {
+    u64(values.size());
+    raw(values.data(), values.size_bytes());
+}
+
+void ByteWriter::f64s(std::span<const double> values) {
+    u64(values.size());
+    raw(values.data(), values.size_bytes());
+}
+
+} // namespace scope::isolate

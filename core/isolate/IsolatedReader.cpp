@@ -1,0 +1,256 @@
+#include "IsolatedReader.h"
+
+#include "ResultsCodec.h"
+#include "WorkerMessage.h"
+#include "WorkerProcess.h"
+#include "format/ProfileReader.h"
+#include "model/Errors.h"
+
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <thread>
+
+namespace scope {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using isolate::WorkerMessage;
+
+constexpr auto kPollInterval = std::chrono::milliseconds(50);
+constexpr const char* kFailed = "the HDF5 library failed while reading the file";
+// The helper's messages cover the read and its hand-over; the last share of
+// the bar is copying the results into this process.
+constexpr double kReceiveShare = 0.05;
+
+bool isExecutable(const std::filesystem::path& path) {
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error) && access(path.c_str(), X_OK) == 0;
+}
+
+ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
+    if (!request.summaryOnly)
+        return readH5(path, ReadOptions{request.control});
+    SummaryOptions options = request.summary;
+    options.control = request.control;
+    return readH5Summary(path, options);
+}
+
+std::vector<std::string> workerArguments(const std::string& path,
+                                         const IsolatedReadRequest& request) {
+    std::vector<std::string> arguments;
+    if (request.summaryOnly) {
+        const SummaryOptions& summary = request.summary;
+        arguments.emplace_back("--summary");
+        if (summary.fallback)
+            arguments.emplace_back("--fallback");
+        if (summary.includeLikwid)
+            arguments.emplace_back("--likwid");
+        if (summary.includeLineProfile)
+            arguments.emplace_back("--line-profile");
+        for (const std::string& region : summary.regions) {
+            arguments.emplace_back("--region");
+            arguments.push_back(region);
+        }
+        for (std::uint32_t rank : summary.ranks) {
+            arguments.emplace_back("--rank");
+            arguments.push_back(std::to_string(rank));
+        }
+    }
+    arguments.emplace_back("--");
+    arguments.push_back(path);
+    return arguments;
+}
+
+[[noreturn]] void rethrow(const WorkerMessage& error) {
+    using Type = WorkerMessage::ErrorType;
+    switch (error.errorType) {
+    case Type::FileNotFound:
+        throw FileNotFoundError(error.path, error.step, error.text);
+    case Type::Corrupt:
+        throw CorruptProfileError(error.path, error.step, error.text);
+    case Type::InvalidSchema:
+        throw InvalidSchemaError(error.path, error.step, error.text);
+    case Type::MissingFilter:
+        throw MissingFilterError(error.path, error.step, error.text);
+    case Type::SummaryUnavailable:
+        throw SummaryDataUnavailable(error.path, error.step, error.text);
+    case Type::Profile:
+        throw ProfileError(error.path, error.step, error.text);
+    case Type::Other:
+        break;
+    }
+    throw std::runtime_error(error.text);
+}
+
+std::string signalName(int signal) {
+    if (const char* abbreviation = sigabbrev_np(signal))
+        return std::string("SIG") + abbreviation;
+    return "signal " + std::to_string(signal);
+}
+
+std::string seconds(std::chrono::milliseconds duration) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(duration.count()) / 1000.0);
+    return text;
+}
+
+// One conversation with a helper: relays its messages until it has ended.
+class Session {
+public:
+    Session(const std::string& path, const IsolatedReadRequest& request,
+            isolate::WorkerProcess& process)
+        : path_(path), request_(request), process_(process) {}
+
+    void run() {
+        auto lastSign = Clock::now();
+        bool open = true;
+        while (true) {
+            if (request_.control.cancel != nullptr && request_.control.cancel->load()) {
+                process_.kill();
+                throw ReadCancelled(path_, step_, "cancelled");
+            }
+            if (Clock::now() - lastSign > request_.timeout) {
+                process_.kill();
+                throw CorruptProfileError(
+                    path_, step_,
+                    "the HDF5 library did not finish reading the file (timed out after " +
+                        seconds(request_.timeout) + " s without progress)");
+            }
+            if (!open) {
+                if (process_.tryReap())
+                    return;
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                continue;
+            }
+            pollfd fd{process_.messageFd(), POLLIN, 0};
+            const int ready = poll(&fd, 1, static_cast<int>(kPollInterval.count()));
+            if (ready <= 0)
+                continue;
+            char chunk[4096];
+            const ssize_t n = read(process_.messageFd(), chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                open = false;
+                continue;
+            }
+            buffer_.append(chunk, static_cast<std::size_t>(n));
+            lastSign = Clock::now();
+            if (!consume()) {
+                process_.kill();
+                return;
+            }
+        }
+    }
+
+    // Throws what the helper's ending means unless it handed back results.
+    std::uint64_t resultBytes() const {
+        if (malformed_ || !buffer_.empty())
+            fail("the helper process sent malformed output");
+        const int status = process_.status();
+        if (WIFSIGNALED(status))
+            fail("helper process killed by signal " + signalName(WTERMSIG(status)));
+        if (error_)
+            rethrow(*error_);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            fail("helper process exited with status " + std::to_string(WEXITSTATUS(status)));
+        if (!result_)
+            fail("the helper process ended without handing back results");
+        return *result_;
+    }
+
+    const std::string& step() const { return step_; }
+
+private:
+    // False when the helper's output cannot be trusted any more.
+    bool consume() {
+        try {
+            while (std::optional<WorkerMessage> message = WorkerMessage::parse(buffer_)) {
+                if (message->kind == WorkerMessage::Kind::Progress) {
+                    step_ = message->text;
+                    if (request_.control.progress)
+                        request_.control.progress(message->fraction * (1.0 - kReceiveShare),
+                                                  message->text);
+                } else if (message->kind == WorkerMessage::Kind::Result) {
+                    result_ = message->resultBytes;
+                } else if (message->kind == WorkerMessage::Kind::Error) {
+                    error_ = std::move(*message);
+                }
+            }
+        } catch (const std::runtime_error&) {
+            malformed_ = true;
+        }
+        return !malformed_;
+    }
+
+    [[noreturn]] void fail(const std::string& why) const {
+        throw CorruptProfileError(path_, step_, std::string(kFailed) + " (" + why + ")");
+    }
+
+    const std::string& path_;
+    const IsolatedReadRequest& request_;
+    isolate::WorkerProcess& process_;
+    std::string step_ = "reading the file";
+    std::string buffer_;
+    bool malformed_ = false;
+    std::optional<std::uint64_t> result_;
+    std::optional<WorkerMessage> error_;
+};
+
+} // namespace
+
+std::string findReadWorker() {
+    if (const char* configured = std::getenv("SCOPE_READ_WORKER");
+        configured != nullptr && *configured != '\0')
+        return std::strcmp(configured, "none") == 0 ? std::string() : std::string(configured);
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error)
+        return {};
+    const std::filesystem::path dir = exe.parent_path();
+    for (const std::filesystem::path& candidate :
+         {dir / "scope-read-worker", dir / ".." / "libexec" / "scope-viewer" / "scope-read-worker"})
+        if (isExecutable(candidate))
+            return candidate.lexically_normal().string();
+    return {};
+}
+
+ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest& request) {
+    const std::string worker = request.worker.empty() ? findReadWorker() : request.worker;
+    if (worker.empty())
+        return readInProcess(path, request);
+    isolate::UniqueFd memory(memfd_create("scope-results", MFD_CLOEXEC));
+    if (!memory.valid())
+        return readInProcess(path, request);
+
+    std::optional<isolate::WorkerProcess> process;
+    try {
+        process.emplace(worker, workerArguments(path, request), memory.get());
+    } catch (const std::system_error& error) {
+        throw ProfileError(path, "starting the read helper", error.what());
+    }
+    Session session(path, request, *process);
+    session.run();
+    const std::uint64_t size = session.resultBytes();
+    const ProgressCallback& progress = request.control.progress;
+    ProfilingResults results =
+        isolate::ResultsCodec::decode(memory.get(), size, path, [&](double fraction) {
+            if (progress)
+                progress(1.0 - kReceiveShare + fraction * kReceiveShare, "receiving the results");
+        });
+    results.path = path;
+    if (progress)
+        progress(1.0, "file read");
+    return results;
+}
+
+} // namespace scope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "format/ReadOptions.h"
+#include "model/ProfilingResults.h"
+
+#include <chrono>
+#include <string>
+
+namespace scope {
+
+struct IsolatedReadRequest {
+    bool summaryOnly = false;
+    // fallback, includeLikwid, includeLineProfile, regions, ranks of a
+    // summary-only read; its control is not used (see below).
+    SummaryOptions summary;
+    // Progress comes from the helper's messages; cancelling kills the helper.
+    ReadControl control;
+    // How long the helper may go without a sign of progress before it is
+    // taken for hung and killed.
+    std::chrono::milliseconds timeout{10000};
+    // The helper to run; empty = findReadWorker().
+    std::string worker;
+};
+
+// The read helper this process would run: $SCOPE_READ_WORKER if set ("none"
+// = read in this process), else scope-read-worker beside the executable, else
+// ../libexec/scope-viewer/scope-read-worker relative to it; empty when none is
+// found, and reads then happen in this process.
+std::string findReadWorker();
+
+// readH5 (or readH5Summary for summary-only requests) in a helper process, so
+// that a file on which libhdf5 crashes, aborts or loops costs an error, not
+// the caller. The ProfileErrors the helper reports arrive as the same types
+// with the same path, step and message; a crash, a time-out or garbled output
+// of the helper is a CorruptProfileError naming the file; a cancel is
+// ReadCancelled.
+ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest& request);
+
+} // namespace scope

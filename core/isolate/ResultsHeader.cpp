@@ -1,0 +1,283 @@
+#include "ResultsHeader.h"
+
+#include "ByteReader.h"
+#include "ByteWriter.h"
+
+namespace scope::isolate {
+namespace {
+
+void writeMetadata(ByteWriter& out, const Metadata& metadata) {
+    out.u64(metadata.entries.size());
+    for (const MetadataEntry& entry : metadata.entries) {
+        out.text(entry.key);
+        out.u8(static_cast<std::uint8_t>(entry.value.index()));
+        if (const auto* text = std::get_if<std::string>(&entry.value))
+            out.text(*text);
+        else if (const auto* integer = std::get_if<std::int64_t>(&entry.value))
+            out.i64(*integer);
+        else if (const auto* number = std::get_if<double>(&entry.value))
+            out.f64(*number);
+        else
+            out.texts(std::get<std::vector<std::string>>(entry.value));
+    }
+}
+
+Metadata readMetadata(ByteReader& in) {
+    Metadata metadata;
+    metadata.entries.resize(in.count(9));
+    for (MetadataEntry& entry : metadata.entries) {
+        entry.key = in.text();
+        switch (in.u8()) {
+        case 0:
+            entry.value = in.text();
+            break;
+        case 1:
+            entry.value = in.i64();
+            break;
+        case 2:
+            entry.value = in.f64();
+            break;
+        case 3:
+            entry.value = in.texts();
+            break;
+        default:
+            in.fail("unknown metadata type");
+        }
+    }
+    return metadata;
+}
+
+void writeSummary(ByteWriter& out, const CallSummary& s) {
+    out.u64(s.count);
+    for (std::int64_t value :
+         {s.total, s.minimum, s.maximum, s.first, s.last, s.startMinimum, s.endMaximum})
+        out.i64(value);
+    out.u64(s.gpuCount);
+    out.i64(s.gpuTotal);
+    out.f64(s.mean);
+    out.f64(s.m2);
+    out.flag(s.hasSpread);
+    out.flag(s.hasTimes);
+}
+
+CallSummary readSummary(ByteReader& in) {
+    CallSummary s;
+    s.count = in.u64();
+    for (std::int64_t* value :
+         {&s.total, &s.minimum, &s.maximum, &s.first, &s.last, &s.startMinimum, &s.endMaximum})
+        *value = in.i64();
+    s.gpuCount = in.u64();
+    s.gpuTotal = in.i64();
+    s.mean = in.f64();
+    s.m2 = in.f64();
+    s.hasSpread = in.flag();
+    s.hasTimes = in.flag();
+    return s;
+}
+
+void writeRow(ByteWriter& out, const RankRegion& row) {
+    out.u32(row.rank);
+    out.u32(row.region);
+    out.u64(row.offset);
+    writeSummary(out, row.summary);
+    out.flag(row.exclusiveNs.has_value());
+    out.i64(row.exclusiveNs.value_or(0));
+    out.text(row.source.file);
+    out.i64(row.source.line);
+    out.text(row.source.text);
+    out.texts(row.tags);
+    out.text(row.eventMetadata);
+}
+
+RankRegion readRow(ByteReader& in) {
+    RankRegion row;
+    row.rank = in.u32();
+    row.region = in.u32();
+    row.offset = in.u64();
+    row.summary = readSummary(in);
+    const bool hasExclusive = in.flag();
+    const std::int64_t exclusive = in.i64();
+    if (hasExclusive)
+        row.exclusiveNs = exclusive;
+    row.source.file = in.text();
+    row.source.line = in.i64();
+    row.source.text = in.text();
+    row.tags = in.texts();
+    row.eventMetadata = in.text();
+    return row;
+}
+
+void writeLikwid(ByteWriter& out, const LikwidRegion& r) {
+    out.u32(r.rank);
+    out.text(r.tag);
+    out.i64(r.groupId);
+    out.text(r.groupName);
+    out.text(r.source);
+    out.texts(r.eventNames);
+    out.texts(r.counterNames);
+    out.texts(r.metricNames);
+    out.i64s(r.cpus);
+    out.f64s(r.times);
+    out.i64s(r.callCounts);
+    out.f64s(r.events);
+    out.f64s(r.metrics);
+}
+
+LikwidRegion readLikwid(ByteReader& in) {
+    LikwidRegion r;
+    r.rank = in.u32();
+    r.tag = in.text();
+    r.groupId = in.i64();
+    r.groupName = in.text();
+    r.source = in.text();
+    r.eventNames = in.texts();
+    r.counterNames = in.texts();
+    r.metricNames = in.texts();
+    r.cpus = in.i64s();
+    r.times = in.f64s();
+    r.callCounts = in.i64s();
+    r.events = in.f64s();
+    r.metrics = in.f64s();
+    return r;
+}
+
+void writeLineProfile(ByteWriter& out, const LineProfile& p) {
+    out.u32(p.rank);
+    out.text(p.region);
+    out.text(p.filename);
+    out.text(p.function);
+    out.i64(p.firstLine);
+    out.f64(p.unit);
+    out.text(p.source);
+    out.i64(p.sourceFirstLine);
+    out.i64s(p.lineNumbers);
+    out.i64s(p.hits);
+    out.f64s(p.times);
+}
+
+LineProfile readLineProfile(ByteReader& in) {
+    LineProfile p;
+    p.rank = in.u32();
+    p.region = in.text();
+    p.filename = in.text();
+    p.function = in.text();
+    p.firstLine = in.i64();
+    p.unit = in.f64();
+    p.source = in.text();
+    p.sourceFirstLine = in.i64();
+    p.lineNumbers = in.i64s();
+    p.hits = in.i64s();
+    p.times = in.f64s();
+    return p;
+}
+
+void writePerf(ByteWriter& out, const PerfEventSet& p) {
+    out.u32(p.rank);
+    out.text(p.region);
+    out.i64(p.calls);
+    out.texts(p.eventNames);
+    out.u64s(p.values);
+}
+
+PerfEventSet readPerf(ByteReader& in) {
+    PerfEventSet p;
+    p.rank = in.u32();
+    p.region = in.text();
+    p.calls = in.i64();
+    p.eventNames = in.texts();
+    p.values = in.u64s();
+    return p;
+}
+
+} // namespace
+
+std::string ResultsHeader::encode(const ProfilingResults& r) {
+    ByteWriter out;
+    out.text(r.path);
+    out.i64(r.schemaVersion);
+    out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);
+    out.flag(r.eventsRead);
+    out.flag(r.summaryFallback);
+    out.u32(r.numRanks);
+    writeMetadata(out, r.metadata);
+    out.texts(r.regions);
+    out.u64(r.rows.size());
+    for (const RankRegion& row : r.rows)
+        writeRow(out, row);
+    out.flag(r.minimumStartNs.has_value());
+    out.i64(r.minimumStartNs.value_or(0));
+    out.u64(r.damaged.size());
+    for (const DamagedRegion& d : r.damaged) {
+        out.u32(d.rank);
+        out.text(d.region);
+        out.text(d.reason);
+    }
+    out.texts(r.warnings);
+    out.u64(r.likwidRanks.size());
+    for (const LikwidRank& rank : r.likwidRanks) {
+        out.u32(rank.rank);
+        writeMetadata(out, rank.attributes);
+    }
+    out.u64(r.likwid.size());
+    for (const LikwidRegion& region : r.likwid)
+        writeLikwid(out, region);
+    out.u64(r.lineProfiles.size());
+    for (const LineProfile& profile : r.lineProfiles)
+        writeLineProfile(out, profile);
+    out.u64(r.perfEvents.size());
+    for (const PerfEventSet& perf : r.perfEvents)
+        writePerf(out, perf);
+    for (const std::vector<std::int64_t>* column :
+         {&r.events.starts, &r.events.ends, &r.events.gpuDurations, &r.events.callIds,
+          &r.events.parentIds})
+        out.u64(column->size());
+    return out.take();
+}
+
+void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnLengths& counts) {
+    r.path = in.text();
+    r.schemaVersion = static_cast<int>(in.i64());
+    const std::uint8_t layout = in.u8();
+    if (layout > 1)
+        in.fail("unknown storage layout");
+    r.layout = layout == 1 ? StorageLayout::Aggregate : StorageLayout::Columnar;
+    r.eventsRead = in.flag();
+    r.summaryFallback = in.flag();
+    r.numRanks = in.u32();
+    r.metadata = readMetadata(in);
+    r.regions = in.texts();
+    r.rows.resize(in.count(64));
+    for (RankRegion& row : r.rows)
+        row = readRow(in);
+    const bool hasMinimum = in.flag();
+    const std::int64_t minimum = in.i64();
+    if (hasMinimum)
+        r.minimumStartNs = minimum;
+    r.damaged.resize(in.count(20));
+    for (DamagedRegion& d : r.damaged) {
+        d.rank = in.u32();
+        d.region = in.text();
+        d.reason = in.text();
+    }
+    r.warnings = in.texts();
+    r.likwidRanks.resize(in.count(12));
+    for (LikwidRank& rank : r.likwidRanks) {
+        rank.rank = in.u32();
+        rank.attributes = readMetadata(in);
+    }
+    r.likwid.resize(in.count(64));
+    for (LikwidRegion& region : r.likwid)
+        region = readLikwid(in);
+    r.lineProfiles.resize(in.count(64));
+    for (LineProfile& profile : r.lineProfiles)
+        profile = readLineProfile(in);
+    r.perfEvents.resize(in.count(28));
+    for (PerfEventSet& perf : r.perfEvents)
+        perf = readPerf(in);
+    for (std::uint64_t& count : counts)
+        count = in.u64();
+    if (!in.atEnd())
+        in.fail("bytes after the header");
+}
+
+} // namespace scope::isolate

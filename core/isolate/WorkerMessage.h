@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace scope::isolate {
+
+// One message of the read helper to the viewer, framed on a pipe as a kind
+// byte, a 32-bit payload length and the payload.
+struct WorkerMessage {
+    enum class Kind : std::uint8_t {
+        Progress = 'P',  // fraction, text = what is being read
+        Heartbeat = 'H', // still reading, nothing new to say
+        Result = 'R',    // resultBytes of encoded results are in the memfd
+        Error = 'E',     // errorType, path, step, text
+    };
+    // The ProfileError classes that cross the process boundary as themselves.
+    enum class ErrorType : std::uint8_t {
+        Profile = 1,
+        FileNotFound,
+        Corrupt,
+        InvalidSchema,
+        MissingFilter,
+        SummaryUnavailable,
+        Other, // any other std::exception: text is its what()
+    };
+
+    Kind kind = Kind::Heartbeat;
+    double fraction = 0.0;
+    std::uint64_t resultBytes = 0;
+    ErrorType errorType = ErrorType::Other;
+    std::string path;
+    std::string step;
+    std::string text;
+
+    std::string frame() const;
+
+    // The first message of `buffer`, which it removes; nullopt while the
+    // message is incomplete. Throws std::runtime_error on a malformed frame.
+    static std::optional<WorkerMessage> parse(std::string& buffer);
+
+    static constexpr std::uint32_t kMaxPayload = 1u << 20;
+    // The descriptors the helper finds open: the memfd for the results and the
+    // write end of the message pipe.
+    static constexpr int kResultFd = 3;
+    static constexpr int kMessageFd = 4;
+};
+
+} // namespace scope::isolate

@@ -1,0 +1,387 @@
+// Reads in the helper process: the same results as the in-process reader,
+// field by field, for the samples and every layout; the same errors; and a
+// helper that crashes, hangs, is killed or talks nonsense costs an error
+// naming the file, never the caller.
+#include "../isolate/ResultsEquality.h"
+#include "FileDamage.h"
+#include "FixtureWriter.h"
+#include "SampleSpecs.h"
+#include "format/ProfileReader.h"
+#include "isolate/IsolatedReader.h"
+#include "isolate/ResultsCodec.h"
+#include "isolate/UniqueFd.h"
+#include "model/Errors.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <functional>
+
+using namespace scope;
+using namespace scope::fixtures;
+using namespace std::chrono_literals;
+
+Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+IsolatedReadRequest realWorker(bool summaryOnly = false) {
+    IsolatedReadRequest request;
+    request.worker = SCOPE_READ_WORKER_EXE;
+    request.summaryOnly = summaryOnly;
+    return request;
+}
+
+// The fake helper misbehaves as `mode` says and reports its pid first.
+IsolatedReadRequest fakeWorker(const char* mode, std::chrono::milliseconds timeout = 60s) {
+    qputenv("SCOPE_FAKE_WORKER", mode);
+    IsolatedReadRequest request;
+    request.worker = SCOPE_FAKE_READ_WORKER_EXE;
+    request.timeout = timeout;
+    return request;
+}
+
+ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
+    if (!request.summaryOnly)
+        return readH5(path);
+    return readH5Summary(path, request.summary);
+}
+
+// "Type: what()" of the exception `read` throws.
+QString thrown(const std::function<void()>& read) {
+    const auto describe = [](const char* type, const std::exception& error) {
+        return QStringLiteral("%1: %2").arg(QLatin1String(type), QString::fromUtf8(error.what()));
+    };
+    try {
+        read();
+        return QStringLiteral("no error");
+    } catch (const ReadCancelled& e) {
+        return describe("ReadCancelled", e);
+    } catch (const FileNotFoundError& e) {
+        return describe("FileNotFoundError", e);
+    } catch (const InvalidSchemaError& e) {
+        return describe("InvalidSchemaError", e);
+    } catch (const CorruptProfileError& e) {
+        return describe("CorruptProfileError", e);
+    } catch (const MissingFilterError& e) {
+        return describe("MissingFilterError", e);
+    } catch (const SummaryDataUnavailable& e) {
+        return describe("SummaryDataUnavailable", e);
+    } catch (const ProfileError& e) {
+        return describe("ProfileError", e);
+    } catch (const std::exception& e) {
+        return describe("std::exception", e);
+    }
+}
+
+bool processGone(pid_t pid) {
+    return ::kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+FixtureSpec variant(int schema, void (*change)(FixtureSpec&) = nullptr) {
+    FixtureSpec spec = SampleSpecs::standard(schema);
+    if (change != nullptr)
+        change(spec);
+    return spec;
+}
+
+} // namespace
+
+class TestIsolatedReader : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::string path(const QString& name) const { return dir_.filePath(name).toStdString(); }
+
+    // The isolated read must equal the in-process read, full and summary-only.
+    void compareBothReads(const std::string& file) {
+        const QString full = resultsDifference(readIsolated(file, realWorker()), readH5(file));
+        QVERIFY2(full.isEmpty(), qPrintable(full));
+        IsolatedReadRequest summary = realWorker(true);
+        summary.summary.fallback = true;
+        summary.summary.includeLikwid = true;
+        summary.summary.includeLineProfile = true;
+        const QString part =
+            resultsDifference(readIsolated(file, summary), readH5Summary(file, summary.summary));
+        QVERIFY2(part.isEmpty(), qPrintable(part));
+    }
+
+    QString resultsDifference(const ProfilingResults& got, const ProfilingResults& expected) {
+        return scope::testing::resultsDifference(got, expected);
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(dir_.isValid()); }
+
+    void samples_data() {
+        QTest::addColumn<QString>("file");
+        for (const QString& name : QDir(kData).entryList({QStringLiteral("*.h5")}))
+            QTest::newRow(qPrintable(name)) << QDir(kData).filePath(name);
+    }
+    void samples() {
+        QFETCH(QString, file);
+        compareBothReads(file.toStdString());
+    }
+
+    void layouts_data() {
+        QTest::addColumn<FixtureSpec>("spec");
+        QTest::newRow("schema 1") << variant(1);
+        QTest::newRow("schema 2 without summary columns")
+            << variant(2, [](FixtureSpec& s) { s.summaryStatistics = false; });
+        QTest::newRow("schema 2 delta")
+            << variant(2, [](FixtureSpec& s) { s.encoding = EventEncoding::Delta; });
+        QTest::newRow("schema 3 auxiliary groups") << variant(3, SampleSpecs::addAuxiliary);
+        QTest::newRow("schema 3 empty region") << variant(3, SampleSpecs::addEmptyRegion);
+        QTest::newRow("schema 3 zstd")
+            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Zstd; });
+        QTest::newRow("aggregate")
+            << variant(3, [](FixtureSpec& s) { s.layout = Layout::Aggregate; });
+    }
+    void layouts() {
+        QFETCH(FixtureSpec, spec);
+        const std::string file = path(QStringLiteral("%1.h5").arg(QTest::currentDataTag()));
+        FixtureWriter::write(spec, file);
+        compareBothReads(file);
+    }
+
+    // Region and rank selection reach the helper.
+    void summarySelection() {
+        const std::string file = path(QStringLiteral("selection.h5"));
+        FixtureWriter::write(SampleSpecs::standard(3), file);
+        IsolatedReadRequest request = realWorker(true);
+        request.summary.regions = {"step", "main"};
+        request.summary.ranks = {0, 2};
+        const ProfilingResults isolated = readIsolated(file, request);
+        QCOMPARE(isolated.regions.size(), std::size_t{2});
+        for (const RankRegion& row : isolated.rows)
+            QVERIFY(row.rank == 0 || row.rank == 2);
+        const QString error = resultsDifference(isolated, readH5Summary(file, request.summary));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The comparison above can fail: one changed event is noticed.
+    void comparisonNoticesOneChangedEvent() {
+        const std::string file = (kData + QStringLiteral("/run_np3.h5")).toStdString();
+        ProfilingResults changed = readIsolated(file, realWorker());
+        QVERIFY(!changed.events.ends.empty());
+        changed.events.ends.back() += 1;
+        QVERIFY(!resultsDifference(changed, readH5(file)).isEmpty());
+    }
+
+    void errorsArriveAsTheSameTypes_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<bool>("summaryOnly");
+        QTest::addColumn<QString>("type");
+        QTest::newRow("missing file")
+            << dir_.filePath(QStringLiteral("missing.h5")) << false << "FileNotFoundError";
+        const QString notHdf5 = dir_.filePath(QStringLiteral("not-hdf5.h5"));
+        FileDamage::writeNotHdf5(notHdf5.toStdString());
+        QTest::newRow("not HDF5") << notHdf5 << false << "CorruptProfileError";
+        const QString truncated = dir_.filePath(QStringLiteral("truncated.h5"));
+        FileDamage::truncatedCopy((kData + QStringLiteral("/v3_serial.h5")).toStdString(),
+                                  truncated.toStdString(), 3000);
+        QTest::newRow("truncated") << truncated << false << "CorruptProfileError";
+        const QString schema = dir_.filePath(QStringLiteral("schema-string.h5"));
+        FixtureSpec invalid = SampleSpecs::standard(3);
+        invalid.schemaAttribute.kind = SchemaAttribute::Kind::String;
+        invalid.schemaAttribute.text = "three";
+        FixtureWriter::write(invalid, schema.toStdString());
+        QTest::newRow("invalid schema") << schema << false << "InvalidSchemaError";
+        const QString filter = dir_.filePath(QStringLiteral("filter.h5"));
+        FixtureSpec missingFilter = SampleSpecs::standard(3);
+        missingFilter.compression = Compression::Unavailable;
+        FixtureWriter::write(missingFilter, filter.toStdString());
+        QTest::newRow("missing filter") << filter << false << "MissingFilterError";
+        QTest::newRow("no summary columns")
+            << kData + QStringLiteral("/run_np3.h5") << true << "SummaryDataUnavailable";
+    }
+    void errorsArriveAsTheSameTypes() {
+        QFETCH(QString, file);
+        QFETCH(bool, summaryOnly);
+        QFETCH(QString, type);
+        const std::string name = file.toStdString();
+        const IsolatedReadRequest request = realWorker(summaryOnly);
+        const QString isolated = thrown([&] { readIsolated(name, request); });
+        QVERIFY2(isolated.startsWith(type + QStringLiteral(": ") + file), qPrintable(isolated));
+        QCOMPARE(isolated, thrown([&] { readInProcess(name, request); }));
+    }
+
+    void aCrashIsACorruptFileError_data() {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("signal");
+        QTest::newRow("segmentation fault") << "segfault"
+                                            << "SIGSEGV";
+        QTest::newRow("abort") << "abort"
+                               << "SIGABRT";
+    }
+    void aCrashIsACorruptFileError() {
+        QFETCH(QString, mode);
+        QFETCH(QString, signal);
+        const std::string file = path(QStringLiteral("crash.h5"));
+        const QString error = thrown([&] { readIsolated(file, fakeWorker(qPrintable(mode))); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("the HDF5 library failed while reading the file")),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("killed by signal ") + signal), qPrintable(error));
+    }
+
+    // The step of the error is the last thing the helper said it was doing.
+    void aCrashNamesTheStep() {
+        const std::string file = path(QStringLiteral("crash.h5"));
+        const QString error = thrown([&] { readIsolated(file, fakeWorker("segfault")); });
+        QVERIFY2(error.contains(QString::fromStdString(file + ": reading end times: ")),
+                 qPrintable(error));
+    }
+
+    void aHangTimesOut() {
+        const std::string file = path(QStringLiteral("hang.h5"));
+        const QString error = thrown([&] { readIsolated(file, fakeWorker("hang", 1s)); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(error));
+        QVERIFY2(
+            error.contains(QStringLiteral("did not finish reading the file (timed out after 1 s")),
+            qPrintable(error));
+    }
+
+    // Cancelling a hung read kills the helper at once (the time-out is a
+    // minute: were the cancel ignored, the error would be the time-out's) and
+    // leaves no process behind, not even a zombie.
+    void cancelKillsTheHelper() {
+        std::atomic<bool> cancel{false};
+        pid_t pid = 0;
+        IsolatedReadRequest request = fakeWorker("hang");
+        request.control.cancel = &cancel;
+        request.control.progress = [&](double, std::string_view text) {
+            if (text.starts_with("pid "))
+                pid = static_cast<pid_t>(std::stoi(std::string(text.substr(4))));
+            cancel.store(true);
+        };
+        const QString error = thrown([&] { readIsolated(path(QStringLiteral("x.h5")), request); });
+        QVERIFY2(error.startsWith(QStringLiteral("ReadCancelled: ")), qPrintable(error));
+        QVERIFY(pid > 0);
+        QVERIFY(processGone(pid));
+    }
+
+    // What a user does to a stuck helper: kill -9.
+    void aHelperKilledByHandIsAnError() {
+        pid_t pid = 0;
+        IsolatedReadRequest request = fakeWorker("hang");
+        request.control.progress = [&](double, std::string_view text) {
+            if (text.starts_with("pid ")) {
+                pid = static_cast<pid_t>(std::stoi(std::string(text.substr(4))));
+                ::kill(pid, SIGKILL);
+            }
+        };
+        const std::string file = path(QStringLiteral("killed.h5"));
+        const QString error = thrown([&] { readIsolated(file, request); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("killed by signal SIGKILL")), qPrintable(error));
+        QVERIFY(processGone(pid));
+    }
+
+    void nonsenseFromTheHelperIsACorruptFileError_data() {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("detail");
+        QTest::newRow("garbage on the pipe") << "garbage"
+                                             << "malformed output";
+        QTest::newRow("garbage results") << "bad-results"
+                                         << "damaged results";
+        QTest::newRow("exit without results") << "silent-exit"
+                                              << "without handing back results";
+        QTest::newRow("exit status") << "exit-status"
+                                     << "exited with status 7";
+    }
+    void nonsenseFromTheHelperIsACorruptFileError() {
+        QFETCH(QString, mode);
+        QFETCH(QString, detail);
+        const std::string file = path(QStringLiteral("nonsense.h5"));
+        const QString error = thrown([&] { readIsolated(file, fakeWorker(qPrintable(mode))); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(detail), qPrintable(error));
+    }
+
+    // Every cut and every flipped byte of a valid buffer's header either
+    // decodes or throws CorruptProfileError: no other exception, no crash, no
+    // read past the end (the sanitizer build checks that).
+    void damagedBuffersNeverReadOutOfBounds() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        SampleSpecs::addAuxiliary(spec);
+        const std::string file = path(QStringLiteral("codec.h5"));
+        FixtureWriter::write(spec, file);
+        ProfilingResults results = readH5(file);
+        isolate::UniqueFd source(memfd_create("codec", MFD_CLOEXEC));
+        const std::uint64_t size = isolate::ResultsCodec::encode(std::move(results), source.get());
+        std::string bytes(size, '\0');
+        QCOMPARE(pread(source.get(), bytes.data(), size, 0), static_cast<ssize_t>(size));
+        std::uint64_t headerEnd = 0;
+        std::memcpy(&headerEnd, bytes.data() + 8, sizeof headerEnd);
+        headerEnd += 16;
+
+        const auto decode = [&](const std::string& buffer, std::uint64_t claimed) {
+            isolate::UniqueFd fd(memfd_create("damaged", MFD_CLOEXEC));
+            if (write(fd.get(), buffer.data(), buffer.size()) !=
+                static_cast<ssize_t>(buffer.size()))
+                return QStringLiteral("write failed");
+            return thrown([&] { isolate::ResultsCodec::decode(fd.get(), claimed, file); });
+        };
+        for (std::uint64_t cut = 0; cut < headerEnd; cut += 7) {
+            const QString error = decode(bytes.substr(0, cut), cut);
+            QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(error));
+        }
+        for (std::uint64_t at = 0; at < headerEnd; ++at) {
+            std::string damaged = bytes;
+            damaged[at] = static_cast<char>(damaged[at] ^ 0xA5);
+            const QString error = decode(damaged, size);
+            QVERIFY2(error == QStringLiteral("no error") ||
+                         error.startsWith(QStringLiteral("CorruptProfileError")),
+                     qPrintable(QStringLiteral("byte %1: %2").arg(at).arg(error)));
+        }
+        // A buffer claiming more than the memfd holds: the columns are short.
+        const QString error = decode(bytes.substr(0, size - 4096), size);
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(error));
+    }
+
+    void workerLookup() {
+        qputenv("SCOPE_READ_WORKER", "none");
+        QCOMPARE(findReadWorker(), std::string());
+        // "none" reads in this process, with the same results.
+        const std::string file = (kData + QStringLiteral("/v3_serial.h5")).toStdString();
+        const QString error = resultsDifference(readIsolated(file, {}), readH5(file));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        qputenv("SCOPE_READ_WORKER", SCOPE_READ_WORKER_EXE);
+        QCOMPARE(findReadWorker(), std::string(SCOPE_READ_WORKER_EXE));
+        qunsetenv("SCOPE_READ_WORKER");
+    }
+
+    // Progress arrives from the helper, ends at 1 and never goes back.
+    void progressArrivesInOrder() {
+        std::vector<double> fractions;
+        IsolatedReadRequest request = realWorker();
+        request.control.progress = [&](double fraction, std::string_view) {
+            fractions.push_back(fraction);
+        };
+        readIsolated((kData + QStringLiteral("/run_np3.h5")).toStdString(), request);
+        QVERIFY(fractions.size() >= 2);
+        QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+        QCOMPARE(fractions.back(), 1.0);
+    }
+};
+
+QTEST_MAIN(TestIsolatedReader)
+#include "tst_IsolatedReader.moc"

@@ -1,0 +1,65 @@
+// A read helper that misbehaves on purpose, for tst_IsolatedReader. The way is
+// chosen by $SCOPE_FAKE_WORKER; the first progress message says "pid N" so the
+// test can find (and check the end of) this process.
+#include "isolate/WorkerMessage.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+using scope::isolate::WorkerMessage;
+
+namespace {
+
+void send(const std::string& bytes) {
+    if (write(WorkerMessage::kMessageFd, bytes.data(), bytes.size()) < 0)
+        _exit(1);
+}
+
+void progress(const std::string& text) {
+    WorkerMessage message;
+    message.kind = WorkerMessage::Kind::Progress;
+    message.fraction = 0.5;
+    message.text = text;
+    send(message.frame());
+}
+
+} // namespace
+
+int main() {
+    const char* mode = std::getenv("SCOPE_FAKE_WORKER");
+    const std::string how = mode != nullptr ? mode : "";
+    progress("pid " + std::to_string(getpid()));
+    if (how == "segfault") {
+        progress("reading end times");
+        // The default action, as in a release build: sanitizers catch SIGSEGV
+        // and exit with a status instead.
+        signal(SIGSEGV, SIG_DFL);
+        raise(SIGSEGV);
+    } else if (how == "abort") {
+        std::abort();
+    } else if (how == "hang") {
+        for (;;)
+            pause();
+    } else if (how == "garbage") {
+        send(std::string("\x7f\x03\0\0\0abcdef garbage", 19));
+        return 0;
+    } else if (how == "bad-results") {
+        const char junk[] = "SCOPERS1\xff\xff\xff\xff\xff\xff\xff\x7f and more junk";
+        if (write(WorkerMessage::kResultFd, junk, sizeof junk) < 0)
+            return 1;
+        WorkerMessage done;
+        done.kind = WorkerMessage::Kind::Result;
+        done.resultBytes = sizeof junk;
+        send(done.frame());
+        return 0;
+    } else if (how == "silent-exit") {
+        return 0;
+    } else if (how == "exit-status") {
+        return 7;
+    }
+    return 9;
+}
