@@ -1,6 +1,7 @@
 #include "ColumnarReader.h"
 
 #include "TagList.h"
+#include "TimeRangeCheck.h"
 #include "h5/DatasetReader.h"
 #include "model/Errors.h"
 
@@ -205,6 +206,7 @@ void ColumnarReader::readEvents(ProfilingResults& results) {
     file_.progress(0.45, "reading end times");
     second.readInt64(events.ends);
     file_.progress(0.85, "computing statistics");
+    TimeRangeCheck range;
     for (RankRegion& row : results.rows) {
         if (row.summary.count == 0) {
             row.summary = CallSummary{};
@@ -215,11 +217,14 @@ void ColumnarReader::readEvents(ProfilingResults& results) {
         if (layout_.deltaEncoded) {
             std::int64_t t = 0;
             for (std::size_t i = 0; i < starts.size(); ++i) {
-                t += starts[i];
+                if (__builtin_add_overflow(t, starts[i], &t) ||
+                    __builtin_add_overflow(ends[i], t, &ends[i]))
+                    file_.corrupt(kEventStep, "start_deltas or durations out of range (damaged)");
                 starts[i] = t;
-                ends[i] += t;
             }
         }
+        if (!range.add(starts, ends))
+            file_.corrupt(kEventStep, "event times out of range (damaged)");
         row.summary = CallSummary::fromEvents(starts, ends);
     }
     file_.checkCancelled(kEventStep);
@@ -265,8 +270,11 @@ void ColumnarReader::readSummaries(ProfilingResults& results) {
     h5::Datatype type = summaryRecordType();
     h5::DatasetReader(file_, file_.root(), "rank_region_index/summary_statistics", kSummaryStep)
         .readCompound(type.get(), records.data(), n);
+    TimeRangeCheck range;
     for (std::size_t i = 0; i < n; ++i) {
         const SummaryRecord& r = records[i];
+        if (!range.addTotal(r.total) || !range.addTotal(r.gpuTotal))
+            file_.corrupt(kSummaryStep, "summary totals out of range (damaged)");
         CallSummary& s = results.rows[i].summary;
         s.total = r.total;
         s.minimum = r.minimum;
@@ -297,9 +305,12 @@ void ColumnarReader::readAggregate(ProfilingResults& results) const {
     const auto totals = column("aggregate_totals");
     const auto minimums = column("aggregate_minimums");
     const auto maximums = column("aggregate_maximums");
+    TimeRangeCheck range;
     for (std::size_t i = 0; i < n; ++i) {
         if (counts[i] < 0)
             file_.corrupt(kSummaryStep, "aggregate_counts holds a negative count");
+        if (!range.addTotal(totals[i]))
+            file_.corrupt(kSummaryStep, "aggregate_totals out of range (damaged)");
         CallSummary& s = results.rows[i].summary;
         s = CallSummary{};
         s.count = static_cast<std::uint64_t>(counts[i]);

@@ -75,10 +75,7 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
     results.regions = std::move(kept);
 }
 
-} // namespace
-
-ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
-    h5::H5File file(path, options.control);
+ProfilingResults readFull(const h5::H5File& file) {
     const FileLayout layout = FileLayout::detect(file);
     ProfilingResults results = startResults(file, layout);
     readEvents(file, layout, results);
@@ -88,8 +85,7 @@ ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
     return results;
 }
 
-ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
-    h5::H5File file(path, options.control);
+ProfilingResults readSummary(const h5::H5File& file, const SummaryOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
     ProfilingResults results = startResults(file, layout);
     const bool rowIndex = usesRowIndex(file, layout);
@@ -104,7 +100,7 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
         results.summaryFallback = true;
     } else {
         throw SummaryDataUnavailable(
-            path, "reading the summary statistics",
+            file.path(), "reading the summary statistics",
             rowIndex ? "the file has no summary_statistics columns (an older schema-2 writer)"
                      : "schema-1 files store no summary statistics; read the events instead");
     }
@@ -113,6 +109,26 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
     results.finalize();
     file.progress(1.0, "file read");
     return results;
+}
+
+} // namespace
+
+ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
+    return readFull(h5::H5File(path, options.control));
+}
+
+ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
+    return readSummary(h5::H5File(path, options.control), options);
+}
+
+ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,
+                             const ReadOptions& options) {
+    return readFull(h5::H5File::openImage(image, name, options.control));
+}
+
+ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,
+                                    const SummaryOptions& options) {
+    return readSummary(h5::H5File::openImage(image, name, options.control), options);
 }
 
 } // namespace scope

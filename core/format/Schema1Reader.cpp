@@ -1,6 +1,7 @@
 #include "Schema1Reader.h"
 
 #include "RankGroups.h"
+#include "TimeRangeCheck.h"
 
 #include "h5/AttributeReader.h"
 #include "h5/DatasetReader.h"
@@ -74,6 +75,7 @@ void Schema1Reader::readEvents(ProfilingResults& results) {
     results.events.ends.resize(total);
 
     std::map<std::string, std::uint32_t> regionIds;
+    TimeRangeCheck range;
     std::uint64_t offset = 0;
     std::uint64_t done = 0;
     for (const PlannedRegion& p : planned_) {
@@ -90,6 +92,11 @@ void Schema1Reader::readEvents(ProfilingResults& results) {
             throw;
         } catch (const CorruptProfileError& e) {
             results.damaged.push_back({p.rank, p.name, e.what()});
+            continue;
+        }
+        if (!range.add(starts, ends)) {
+            results.damaged.push_back(
+                {p.rank, p.name, file_.path() + ": " + step + ": times out of range (damaged)"});
             continue;
         }
         auto [it, inserted] =

@@ -3,6 +3,7 @@
 #include "H5Library.h"
 #include "model/Errors.h"
 
+#include <atomic>
 #include <filesystem>
 #include <system_error>
 
@@ -34,6 +35,29 @@ H5File::H5File(std::string path, ReadControl control)
     if (!file_)
         throw CorruptProfileError(path_, "opening the file",
                                   "HDF5 cannot open it (truncated or damaged)");
+}
+
+H5File::H5File(std::string name, std::uint64_t size, ReadControl control)
+    : path_(std::move(name)), control_(std::move(control)), fileSize_(size) {}
+
+H5File H5File::openImage(std::span<const std::byte> image, std::string name, ReadControl control) {
+    prepareThread();
+    H5File file(std::move(name), image.size(), std::move(control));
+    if (image.empty())
+        file.corrupt("opening the file", "not an HDF5 file (empty)");
+    PropertyList access(H5Pcreate(H5P_FILE_ACCESS));
+    // No backing store: the image is read-only and never written back.
+    if (!access || H5Pset_fapl_core(access.get(), 64 * 1024, false) < 0 ||
+        H5Pset_file_image(access.get(), const_cast<std::byte*>(image.data()), image.size()) < 0)
+        file.corrupt("opening the file", "HDF5 cannot take the file image");
+    // HDF5 takes two open files with the same name for one and shares them, so
+    // each image gets a name of its own.
+    static std::atomic<std::uint64_t> opened{0};
+    const std::string unique = "scope-image-" + std::to_string(opened++);
+    file.file_ = File(H5Fopen(unique.c_str(), H5F_ACC_RDONLY, access.get()));
+    if (!file.file_)
+        file.corrupt("opening the file", "HDF5 cannot open it (not HDF5, truncated or damaged)");
+    return file;
 }
 
 void H5File::corrupt(std::string_view step, std::string_view what) const {

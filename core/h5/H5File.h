@@ -3,7 +3,9 @@
 #include "H5Handle.h"
 #include "format/ReadOptions.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +18,11 @@ class H5File {
 public:
     // Throws FileNotFoundError or CorruptProfileError (not HDF5, truncated).
     H5File(std::string path, ReadControl control);
+    // Reads a file image held in memory (HDF5's core driver, nothing touches
+    // the disk): fuzzing and tests feed bytes without writing files. `name`
+    // stands for the path in error messages. Throws CorruptProfileError.
+    static H5File openImage(std::span<const std::byte> image, std::string name,
+                            ReadControl control);
 
     const std::string& path() const { return path_; }
     hid_t root() const { return file_.get(); }
@@ -35,6 +42,8 @@ public:
     Dataset openDataset(hid_t loc, std::string_view name, std::string_view step) const;
 
 private:
+    H5File(std::string name, std::uint64_t size, ReadControl control);
+
     std::string path_;
     ReadControl control_;
     File file_;

@@ -15,7 +15,7 @@ SCOPE_BUILD_PACKAGES=(
 )
 # What the test suite and the checks need on top.
 SCOPE_TEST_PACKAGES=(
-    xvfb xauth imagemagick desktop-file-utils appstream clang-format hdf5-tools
+    xvfb xauth imagemagick desktop-file-utils appstream clang-format hdf5-tools python3
 )
 
 scope_log() {

@@ -293,6 +293,44 @@ private slots:
         // Most cuts lose the superblock's end-of-file address and must fail.
         QVERIFY(failures > static_cast<int>(cuts.size()));
     }
+
+    // Found by the fuzzer: damaged times whose durations (or stored totals) sum
+    // past INT64_MAX overflowed the pooled total (undefined behaviour, an abort
+    // under UBSan). Each duration fits; their sum over the two ranks does not.
+    void timesOutOfRange_data() {
+        QTest::addColumn<int>("schema");
+        QTest::addColumn<bool>("aggregate");
+        QTest::newRow("schema 1") << 1 << false;
+        QTest::newRow("schema 2 columnar") << 2 << false;
+        QTest::newRow("schema 3 aggregate") << 3 << true;
+    }
+    void timesOutOfRange() {
+        QFETCH(int, schema);
+        QFETCH(bool, aggregate);
+        constexpr std::int64_t kFar = 4'000'000'000'000'000'000; // 127 years in ns
+        FixtureSpec spec;
+        spec.schema = schema;
+        spec.layout = aggregate ? Layout::Aggregate : Layout::Columnar;
+        spec.summaryStatistics = false;
+        spec.rows.push_back(FixtureRow::make(0, "solve", {-kFar}, {kFar}));
+        spec.rows.push_back(FixtureRow::make(1, "solve", {-kFar}, {kFar}));
+        const std::string file = path(QStringLiteral("far-%1.h5").arg(QTest::currentDataTag()));
+        FixtureWriter::write(spec, file);
+        if (schema == 1) {
+            // One damaged region: listed and skipped, the other one is read.
+            const ProfilingResults results = readH5(file);
+            QCOMPARE(results.damaged.size(), std::size_t{1});
+            QVERIFY(results.damaged[0].reason.find("out of range") != std::string::npos);
+            QCOMPARE(results.rows.size(), std::size_t{1});
+            QCOMPARE(results.rows[0].summary.total, 2 * kFar);
+            return;
+        }
+        QString error = expectError<CorruptProfileError>([&] { readH5(file); }, file);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        error =
+            expectError<CorruptProfileError>([&] { readH5Summary(file, withFallback()); }, file);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestErrors)

@@ -1,0 +1,34 @@
+// libFuzzer target: the bytes are an HDF5 file image read from memory by the
+// core's full read (plus the timeline index and exclusive times the viewer
+// builds from the events) and its summary-only read. Damage must end in a
+// scope::ProfileError; any other exception, crash, leak or hang is a finding.
+// Build and run: see tests/fuzz/README.md.
+#include "analysis/ExclusiveTime.h"
+#include "analysis/TimelineIndex.h"
+#include "format/ProfileReader.h"
+#include "model/Errors.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::span<const std::byte> image(reinterpret_cast<const std::byte*>(data), size);
+    try {
+        scope::ProfilingResults results = scope::readH5Image(image, "fuzz.h5");
+        if (results.eventsRead) {
+            const scope::TimelineIndex timeline(results);
+            scope::fillExclusiveTimes(results, timeline);
+        }
+    } catch (const scope::ProfileError&) {
+    }
+    try {
+        scope::SummaryOptions options;
+        options.fallback = false;
+        options.includeLikwid = true;
+        options.includeLineProfile = true;
+        (void)scope::readH5SummaryImage(image, "fuzz.h5", options);
+    } catch (const scope::ProfileError&) {
+    }
+    return 0;
+}
