@@ -5,6 +5,8 @@
 #include "MessageBanner.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "comparison/ComparisonBarChart.h"
+#include "comparison/SpeedupChart.h"
 #include "export/CsvWriter.h"
 #include "export/PythonFloat.h"
 #include "export/RegionStatisticsJson.h"
@@ -37,17 +39,6 @@ QString chartFilter(ChartContextMenu::Action format) {
         return ExportController::tr("PDF document (*.pdf)");
     default:
         return ExportController::tr("PNG image (*.png)");
-    }
-}
-
-QString chartSuffix(ChartContextMenu::Action format) {
-    switch (format) {
-    case ChartContextMenu::ExportSvg:
-        return QStringLiteral("svg");
-    case ChartContextMenu::ExportPdf:
-        return QStringLiteral("pdf");
-    default:
-        return QStringLiteral("png");
     }
 }
 
@@ -85,6 +76,17 @@ std::string csvField(const QModelIndex& index) {
 
 ExportController::ExportController(MainWindow* window) : QObject(window), window_(window) {}
 
+QString ExportController::chartSuffix(ChartContextMenu::Action format) {
+    switch (format) {
+    case ChartContextMenu::ExportSvg:
+        return QStringLiteral("svg");
+    case ChartContextMenu::ExportPdf:
+        return QStringLiteral("pdf");
+    default:
+        return QStringLiteral("png");
+    }
+}
+
 QMenu* ExportController::addMenu(QMenu* file) {
     menu_ = file->addMenu(tr("&Export"));
     rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
@@ -93,14 +95,25 @@ QMenu* ExportController::addMenu(QMenu* file) {
     timeline_ = menu_->addAction(tr("&Timeline…"), this, [this] {
         chooseAndExportChart(window_->currentRunView(), RunView::Timeline);
     });
+    comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
+        chooseAndExportComparisonChart(ComparisonView::Bars);
+    });
+    speedupChart_ = menu_->addAction(tr("Spee&dup Chart…"), this, [this] {
+        chooseAndExportComparisonChart(ComparisonView::Speedup);
+    });
     menu_->addSeparator();
     table_ = menu_->addAction(tr("Region Table as &CSV…"), this,
                               [this] { chooseAndExportTable(window_->currentRunView()); });
     statistics_ = menu_->addAction(tr("&Statistics of All Runs (region_statistics.json)…"), this,
                                    &ExportController::chooseAndExportStatistics);
     menu_->addSeparator();
-    copy_ = menu_->addAction(tr("C&opy Chart to Clipboard"), this,
-                             [this] { copyChart(window_->currentRunView(), RunView::RankChart); });
+    // Copies the chart of the tab in front: the comparison's visible chart or the run's bars.
+    copy_ = menu_->addAction(tr("C&opy Chart to Clipboard"), this, [this] {
+        if (const ComparisonView* comparison = window_->currentComparisonView())
+            copyComparisonChart(comparison->currentChart());
+        else
+            copyChart(window_->currentRunView(), RunView::RankChart);
+    });
     updateActions();
     return menu_;
 }
@@ -110,9 +123,14 @@ void ExportController::updateActions() {
         return;
     const RunView* view = window_->currentRunView();
     const bool run = view != nullptr && view->run() != nullptr;
-    for (QAction* action : {rankChart_, table_, statistics_, copy_})
+    for (QAction* action : {rankChart_, table_})
         action->setEnabled(run);
     timeline_->setEnabled(run && view->run()->hasEvents());
+    const bool comparing = window_->comparisonView() != nullptr;
+    comparisonChart_->setEnabled(comparing);
+    speedupChart_->setEnabled(comparing);
+    statistics_->setEnabled(window_->runCount() > 0);
+    copy_->setEnabled(run || window_->currentComparisonView() != nullptr);
 }
 
 void ExportController::runChartAction(RunView* view, RunView::Chart chart,
@@ -186,6 +204,19 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         window_->banner()->showError(tr("Cannot export the chart"), error);
         return;
     }
+    const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
+    choosePlotPath(plot,
+                   chart == RunView::Timeline ? tr("Export Timeline") : tr("Export Per-Rank Chart"),
+                   name.left(name.size() - 2), format, askFormat,
+                   [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
+                                       int height, double scale) {
+                       return exportChart(view, chart, f, path, width, height, scale);
+                   });
+}
+
+void ExportController::choosePlotPath(QCustomPlot* plot, const QString& title,
+                                      const QString& baseName, ChartContextMenu::Action format,
+                                      bool askFormat, const PlotWriter& write) {
     const ChartContextMenu::Action formats[] = {
         ChartContextMenu::ExportPng, ChartContextMenu::ExportSvg, ChartContextMenu::ExportPdf};
     QStringList filters;
@@ -193,10 +224,9 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         if (askFormat || f == format)
             filters << chartFilter(f);
     QString selected = chartFilter(format);
-    const QString path = askSavePath(
-        chart == RunView::Timeline ? tr("Export Timeline") : tr("Export Per-Rank Chart"),
-        defaultChartFileName(view, chart, chartSuffix(format)), filters.join(QStringLiteral(";;")),
-        chartSuffix(format), &selected);
+    const QString path =
+        askSavePath(title, baseName + QLatin1Char('.') + chartSuffix(format),
+                    filters.join(QStringLiteral(";;")), chartSuffix(format), &selected);
     if (path.isEmpty())
         return;
     // The typed suffix wins over the selected filter: "x.svg" is an SVG.
@@ -206,14 +236,39 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
              (QFileInfo(path).suffix().isEmpty() && selected == chartFilter(f))))
             format = f;
     if (format != ChartContextMenu::ExportPng) {
-        exportChart(view, chart, format, path);
+        write(format, path, 0, 0, ChartExporter::kDefaultScale);
         return;
     }
     ExportSizeDialog dialog(ChartExporter::exportSize(plot, 0, 0), ChartExporter::kDefaultScale,
                             window_);
     if (dialog.exec() == QDialog::Accepted)
-        exportChart(view, chart, format, path, dialog.exportWidth(), dialog.exportHeight(),
-                    dialog.scale());
+        write(format, path, dialog.exportWidth(), dialog.exportHeight(), dialog.scale());
+}
+
+bool ExportController::savePlot(QCustomPlot* plot, ChartContextMenu::Action format,
+                                const QString& path, int width, int height, double scale,
+                                QString* error) {
+    bool saved = false;
+    if (format == ChartContextMenu::ExportSvg)
+        saved = ChartExporter::saveSvg(plot, path, width, height);
+    else if (format == ChartContextMenu::ExportPdf)
+        saved = ChartExporter::savePdf(plot, path, width, height);
+    else
+        saved = ChartExporter::savePng(plot, path, width, height, scale);
+    if (!saved && error != nullptr)
+        *error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    return saved;
+}
+
+bool ExportController::finishExport(QCustomPlot* plot, ChartContextMenu::Action format,
+                                    const QString& path, int width, int height, double scale,
+                                    QString error) {
+    if (plot == nullptr || !savePlot(plot, format, path, width, height, scale, &error)) {
+        window_->banner()->showError(tr("Cannot export the chart"), error);
+        return false;
+    }
+    reportSaved(path);
+    return true;
 }
 
 bool ExportController::exportChart(RunView* view, RunView::Chart chart,
@@ -221,22 +276,73 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
                                    int height, double scale) {
     QString error;
     QCustomPlot* plot = chartPlot(view, chart, &error);
-    bool saved = false;
-    if (plot != nullptr) {
-        if (format == ChartContextMenu::ExportSvg)
-            saved = ChartExporter::saveSvg(plot, path, width, height);
-        else if (format == ChartContextMenu::ExportPdf)
-            saved = ChartExporter::savePdf(plot, path, width, height);
-        else
-            saved = ChartExporter::savePng(plot, path, width, height, scale);
-        if (!saved)
-            error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    return finishExport(plot, format, path, width, height, scale, error);
+}
+
+QCustomPlot* ExportController::comparisonPlot(ComparisonView::Chart chart, QString* error) const {
+    const ComparisonView* view = window_->comparisonView();
+    if (view == nullptr) {
+        *error = tr("open two or more runs to compare them");
+        return nullptr;
     }
-    if (!saved) {
+    if (chart == ComparisonView::Speedup) {
+        if (!view->speedupChart()->hasCurves()) {
+            *error = view->speedupChart()->message();
+            return nullptr;
+        }
+        return view->speedupChart()->plot();
+    }
+    if (!view->barChart()->hasBars()) {
+        *error = view->barChart()->message();
+        return nullptr;
+    }
+    return view->barChart()->plot();
+}
+
+void ExportController::runComparisonChartAction(ComparisonView::Chart chart,
+                                                ChartContextMenu::Action action) {
+    if (action == ChartContextMenu::CopyToClipboard)
+        copyComparisonChart(chart);
+    else
+        chooseAndExportComparisonChart(chart, action, false);
+}
+
+void ExportController::chooseAndExportComparisonChart(ComparisonView::Chart chart,
+                                                      ChartContextMenu::Action format,
+                                                      bool askFormat) {
+    QString error;
+    QCustomPlot* plot = comparisonPlot(chart, &error);
+    if (plot == nullptr) {
         window_->banner()->showError(tr("Cannot export the chart"), error);
+        return;
+    }
+    const bool speedup = chart == ComparisonView::Speedup;
+    choosePlotPath(plot, speedup ? tr("Export Speedup Chart") : tr("Export Comparison Chart"),
+                   speedup ? QStringLiteral("speedup") : QStringLiteral("comparison"), format,
+                   askFormat,
+                   [this, chart](ChartContextMenu::Action f, const QString& path, int width,
+                                 int height, double scale) {
+                       return exportComparisonChart(chart, f, path, width, height, scale);
+                   });
+}
+
+bool ExportController::exportComparisonChart(ComparisonView::Chart chart,
+                                             ChartContextMenu::Action format, const QString& path,
+                                             int width, int height, double scale) {
+    QString error;
+    QCustomPlot* plot = comparisonPlot(chart, &error);
+    return finishExport(plot, format, path, width, height, scale, error);
+}
+
+bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
+    QString error;
+    QCustomPlot* plot = comparisonPlot(chart, &error);
+    if (plot == nullptr) {
+        window_->banner()->showError(tr("Cannot copy the chart"), error);
         return false;
     }
-    reportSaved(path);
+    ChartExporter::copyToClipboard(plot);
+    window_->banner()->showInfo(tr("Copied the chart to the clipboard."));
     return true;
 }
 

@@ -3,9 +3,11 @@
 #include "RunView.h"
 #include "charts/ChartContextMenu.h"
 #include "charts/ChartExporter.h"
+#include "comparison/ComparisonView.h"
 
 #include <QObject>
 
+#include <functional>
 #include <string>
 
 class MainWindow;
@@ -41,6 +43,21 @@ public:
                      const QString& path, int width = 0, int height = 0,
                      double scale = ChartExporter::kDefaultScale);
     bool copyChart(RunView* view, RunView::Chart chart);
+
+    // The comparison's charts, like the run charts above.
+    void runComparisonChartAction(ComparisonView::Chart chart, ChartContextMenu::Action action);
+    void
+    chooseAndExportComparisonChart(ComparisonView::Chart chart,
+                                   ChartContextMenu::Action format = ChartContextMenu::ExportPng,
+                                   bool askFormat = true);
+    bool exportComparisonChart(ComparisonView::Chart chart, ChartContextMenu::Action format,
+                               const QString& path, int width = 0, int height = 0,
+                               double scale = ChartExporter::kDefaultScale);
+    bool copyComparisonChart(ComparisonView::Chart chart);
+    // Writes any plot; false with the reason in `error`. Shared with the headless export.
+    static bool savePlot(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
+                         int width, int height, double scale, QString* error);
+    static QString chartSuffix(ChartContextMenu::Action format);
     bool exportTableCsv(RunView* view, const QString& path);
     // region_statistics.json over every open run, in tab order.
     bool exportStatisticsJson(const QString& path);
@@ -53,7 +70,15 @@ public:
                                         const QString& suffix);
 
 private:
+    using PlotWriter = std::function<bool(ChartContextMenu::Action format, const QString& path,
+                                          int width, int height, double scale)>;
+
     QCustomPlot* chartPlot(RunView* view, RunView::Chart chart, QString* error) const;
+    QCustomPlot* comparisonPlot(ComparisonView::Chart chart, QString* error) const;
+    bool finishExport(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
+                      int width, int height, double scale, QString error);
+    void choosePlotPath(QCustomPlot* plot, const QString& title, const QString& baseName,
+                        ChartContextMenu::Action format, bool askFormat, const PlotWriter& write);
     QString askSavePath(const QString& title, const QString& defaultName, const QString& filter,
                         const QString& defaultSuffix, QString* selectedFilter = nullptr);
     bool writeFile(const QString& path, const std::string& contents, const QString& what);
@@ -63,6 +88,8 @@ private:
     QMenu* menu_ = nullptr;
     QAction* rankChart_ = nullptr;
     QAction* timeline_ = nullptr;
+    QAction* comparisonChart_ = nullptr;
+    QAction* speedupChart_ = nullptr;
     QAction* table_ = nullptr;
     QAction* statistics_ = nullptr;
     QAction* copy_ = nullptr;

@@ -6,6 +6,8 @@
 #include "MessageBanner.h"
 #include "RunView.h"
 #include "StartPage.h"
+#include "comparison/ComparisonSet.h"
+#include "comparison/ComparisonView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,6 +25,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -37,7 +40,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), loader_(new LoadController(this)), banner_(new MessageBanner(this)),
       pages_(new QStackedWidget(this)), startPage_(new StartPage(this)),
       tabs_(new QTabWidget(this)), progress_(new LoadProgressWidget(this)),
-      status_(new QLabel(this)) {
+      status_(new QLabel(this)), comparison_(new ComparisonSet(this)) {
     setWindowTitle(tr("Scope Viewer"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
     setAcceptDrops(true);
@@ -76,6 +79,10 @@ MainWindow::MainWindow(QWidget* parent)
         updateStatus();
         updateTitle();
     });
+    connect(comparison_, &ComparisonSet::changed, this, [this] {
+        updateStatus();
+        updateTitle();
+    });
     connect(startPage_, &StartPage::openRequested, this, [this] { chooseAndOpen(false); });
     connect(startPage_, &StartPage::openSummaryRequested, this, [this] { chooseAndOpen(true); });
     connect(startPage_, &StartPage::demoRequested, this, &MainWindow::openDemo);
@@ -100,6 +107,7 @@ void MainWindow::buildMenus() {
     QAction* summary =
         file->addAction(tr("Open &Summary Only…"), this, [this] { chooseAndOpen(true); });
     summary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("&Add Run to Comparison…"), this, &MainWindow::chooseAndCompare);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
     file->addSeparator();
@@ -135,6 +143,30 @@ void MainWindow::chooseAndOpen(bool summaryOnly) {
     }
 }
 
+void MainWindow::chooseAndCompare() {
+    QSettings settings;
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Add Run to Comparison"),
+        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
+        tr(kFileFilter));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
+    for (const QString& path : paths)
+        comparePending_.insert(QFileInfo(path).absoluteFilePath());
+    for (const QString& path : paths)
+        openFile(path);
+}
+
+void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
+    // One file into an empty window is just opened; anything else is a comparison.
+    if (paths.size() >= 2 || runCount() >= 1)
+        for (const QString& path : paths)
+            comparePending_.insert(QFileInfo(path).absoluteFilePath());
+    for (const QString& path : paths)
+        openFile(path, summaryOnly);
+}
+
 QString MainWindow::demoPath() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
     QDir().mkpath(dir);
@@ -155,6 +187,9 @@ void MainWindow::openDemo() {
 }
 
 void MainWindow::openFile(const QString& path, bool summaryOnly) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (!requestOrder_.contains(absolute))
+        requestOrder_.insert(absolute, requestOrder_.size());
     loader_->load(path, summaryOnly);
     progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
     progress_->show();
@@ -183,6 +218,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
             static_cast<Statistic>(settings.value(QStringLiteral("chart/statistic"), 0).toInt()));
         connect(view, &RunView::loadEventsRequested, this,
                 [this](const QString& path) { openFile(path, false); });
+        // A file changed on disk: the reload replaces this tab's run once it is read.
+        connect(view, &RunView::reloadRequested, this, &MainWindow::openFile);
         connect(view, &RunView::chartActionRequested, this,
                 [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
                     exporter_->runChartAction(view, chart, action);
@@ -209,6 +246,10 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                                     QString::fromStdString(run->results->damaged[0].reason)));
     if (run->path != demoPath())
         addRecentFile(run->path);
+    comparison_->add(run, {}, requestOrder_.value(QFileInfo(run->path).absoluteFilePath(), -1));
+    updateComparisonTab();
+    if (comparePending_.remove(QFileInfo(run->path).absoluteFilePath()) && comparisonView_)
+        tabs_->setCurrentWidget(comparisonView_);
     updateStatus();
     updateTitle();
     emit runOpened(view);
@@ -219,6 +260,7 @@ void MainWindow::onFailed(quint64 id, const QString& path, const QString& title,
     onLoadEnded(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
+    comparePending_.remove(QFileInfo(path).absoluteFilePath());
     banner_->showError(title, message);
     emit loadFailed(path, message);
 }
@@ -229,21 +271,63 @@ void MainWindow::onLoadEnded(quint64) {
 }
 
 void MainWindow::closeRun(int index) {
-    QWidget* view = tabs_->widget(index);
+    auto* view = qobject_cast<RunView*>(tabs_->widget(index));
+    // The comparison tab comes and goes with the runs; it is not closed by hand.
+    if (view == nullptr)
+        return;
     tabs_->removeTab(index);
+    if (view->run())
+        comparison_->removePath(view->run()->path);
     delete view;
+    updateComparisonTab();
     if (tabs_->count() == 0)
         pages_->setCurrentWidget(startPage_);
     updateStatus();
     updateTitle();
 }
 
+void MainWindow::updateComparisonTab() {
+    const bool wanted = runCount() >= 2;
+    if (wanted && comparisonView_ == nullptr) {
+        comparisonView_ = new ComparisonView(comparison_, tabs_);
+        connect(comparisonView_, &ComparisonView::chartActionRequested, this,
+                [this](ComparisonView::Chart chart, ChartContextMenu::Action action) {
+                    exporter_->runComparisonChartAction(chart, action);
+                });
+        connect(comparisonView_, &ComparisonView::runActivated, this, [this](const QString& path) {
+            if (RunView* view = viewForPath(path))
+                tabs_->setCurrentWidget(view);
+        });
+        const int index = tabs_->addTab(comparisonView_, tr("Comparison"));
+        tabs_->setTabToolTip(index, tr("All open runs side by side"));
+        // Not closable: it follows the open runs.
+        for (auto side : {QTabBar::LeftSide, QTabBar::RightSide})
+            if (QWidget* button = tabs_->tabBar()->tabButton(index, side))
+                button->hide();
+    } else if (!wanted && comparisonView_ != nullptr) {
+        tabs_->removeTab(tabs_->indexOf(comparisonView_));
+        delete comparisonView_;
+        comparisonView_ = nullptr;
+    }
+}
+
 int MainWindow::runCount() const {
-    return tabs_->count();
+    int count = 0;
+    for (int i = 0; i < tabs_->count(); ++i)
+        count += qobject_cast<RunView*>(tabs_->widget(i)) != nullptr ? 1 : 0;
+    return count;
 }
 
 RunView* MainWindow::runView(int index) const {
-    return qobject_cast<RunView*>(tabs_->widget(index));
+    for (int i = 0; i < tabs_->count(); ++i)
+        if (auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && index-- == 0)
+            return view;
+    return nullptr;
+}
+
+ComparisonView* MainWindow::currentComparisonView() const {
+    return comparisonView_ != nullptr && tabs_->currentWidget() == comparisonView_ ? comparisonView_
+                                                                                   : nullptr;
 }
 
 RunView* MainWindow::currentRunView() const {
@@ -252,14 +336,25 @@ RunView* MainWindow::currentRunView() const {
 
 void MainWindow::updateTitle() {
     const RunView* view = currentRunView();
-    setWindowTitle(view && view->run()
-                       ? tr("%1 — Scope Viewer").arg(QFileInfo(view->run()->path).fileName())
-                       : tr("Scope Viewer"));
+    if (currentComparisonView() != nullptr)
+        setWindowTitle(tr("Comparison of %1 runs — Scope Viewer").arg(comparison_->count()));
+    else
+        setWindowTitle(view && view->run()
+                           ? tr("%1 — Scope Viewer").arg(QFileInfo(view->run()->path).fileName())
+                           : tr("Scope Viewer"));
 }
 
 void MainWindow::updateStatus() {
     if (exporter_ != nullptr)
         exporter_->updateActions();
+    if (currentComparisonView() != nullptr) {
+        status_->setText(tr("Comparing %1 runs against %2 · drop more files to add them")
+                             .arg(comparison_->count())
+                             .arg(comparison_->count() > 0
+                                      ? comparison_->run(comparison_->baseline()).label
+                                      : QString()));
+        return;
+    }
     const RunView* view = currentRunView();
     if (view == nullptr || !view->run()) {
         status_->setText(tr("Open a scope-profiler file (Ctrl+O) or drop one here."));
@@ -325,8 +420,10 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile())
-            openFile(url.toLocalFile());
+            paths << url.toLocalFile();
+    openFilesToCompare(paths);
     event->acceptProposedAction();
 }

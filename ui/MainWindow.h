@@ -2,10 +2,14 @@
 
 #include "RunData.h"
 
+#include <QHash>
 #include <QMainWindow>
+#include <QSet>
 
 #include <memory>
 
+class ComparisonSet;
+class ComparisonView;
 class ExportController;
 class LoadController;
 class LoadProgressWidget;
@@ -26,11 +30,21 @@ public:
     ~MainWindow() override;
 
     void openFile(const QString& path, bool summaryOnly = false);
+    // Opens several files and, once two or more runs are open, brings the
+    // comparison to the front as each of them arrives (drops, the command
+    // line, File ▸ Add Run to Comparison…).
+    void openFilesToCompare(const QStringList& paths, bool summaryOnly = false);
     void openDemo();
 
+    // Runs count the runs' own tabs, in tab order; the comparison tab is apart.
     int runCount() const;
     RunView* runView(int index) const;
     RunView* currentRunView() const;
+    ComparisonSet* comparisonSet() const { return comparison_; }
+    // The comparison tab, present while two or more runs are open; else null.
+    ComparisonView* comparisonView() const { return comparisonView_; }
+    ComparisonView* currentComparisonView() const;
+    QTabWidget* tabs() const { return tabs_; }
     MessageBanner* banner() const { return banner_; }
     LoadController* loader() const { return loader_; }
     ExportController* exporter() const { return exporter_; }
@@ -50,6 +64,8 @@ protected:
 private:
     void buildMenus();
     void chooseAndOpen(bool summaryOnly);
+    void chooseAndCompare();
+    void updateComparisonTab();
     void onLoaded(quint64 id, std::shared_ptr<const RunData> run);
     void onFailed(quint64 id, const QString& path, const QString& title, const QString& message);
     void onLoadEnded(quint64 id);
@@ -70,4 +86,10 @@ private:
     QMenu* recentMenu_ = nullptr;
     ExportController* exporter_ = nullptr;
     QByteArray splitterState_;
+    ComparisonSet* comparison_ = nullptr;
+    ComparisonView* comparisonView_ = nullptr;
+    // Absolute paths whose arrival should show the comparison.
+    QSet<QString> comparePending_;
+    // When each file was first asked for: the comparison keeps that order.
+    QHash<QString, qint64> requestOrder_;
 };

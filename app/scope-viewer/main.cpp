@@ -1,13 +1,67 @@
 // scope-viewer: the desktop viewer. Opens the files given on the command line
 // (or the start page), everything else lives in ui/.
+#include "../scope-report/ExitStatus.h"
+#include "HeadlessExport.h"
 #include "MainWindow.h"
 #include "SingleInstance.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QTextStream>
+
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+using scope::report::ExitStatus;
+
+// The platform is chosen when QApplication is created, before options are
+// parsed: a batch export must not need (or open) a display.
+void useOffscreenForExport(int argc, char** argv) {
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        return;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--export-dir") == 0 ||
+            std::strncmp(argv[i], "--export-dir=", 13) == 0) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+}
+
+int exportHeadless(const QCommandLineParser& parser, const QString& directory, bool summaryOnly,
+                   const QString& format) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    HeadlessExport::Options options;
+    options.directory = directory;
+    options.files = parser.positionalArguments();
+    options.summaryOnly = summaryOnly;
+    if (!HeadlessExport::parseFormat(format, &options.format)) {
+        err << "scope-viewer: --export-format must be png, svg or pdf, not '" << format << "'"
+            << Qt::endl;
+        return static_cast<int>(ExitStatus::Usage);
+    }
+    if (options.files.isEmpty()) {
+        err << "scope-viewer: --export-dir needs at least one FILE" << Qt::endl;
+        return static_cast<int>(ExitStatus::Usage);
+    }
+    const HeadlessExport::Outcome outcome = HeadlessExport::run(options, out, err);
+    ExitStatus status = outcome.outputFailed ? ExitStatus::Usage : ExitStatus::Ok;
+    for (HeadlessExport::Failure failure : outcome.failures)
+        status = scope::report::worst(status, failure == HeadlessExport::Failure::NotFound
+                                                  ? ExitStatus::FileNotFound
+                                              : failure == HeadlessExport::Failure::Unreadable
+                                                  ? ExitStatus::Unreadable
+                                                  : ExitStatus::SummaryUnavailable);
+    return static_cast<int>(status);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+    useOffscreenForExport(argc, argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ScopeViewer"));
     QApplication::setApplicationName(QStringLiteral("scope-viewer"));
@@ -28,12 +82,27 @@ int main(int argc, char** argv) {
     QCommandLineOption newWindow(
         QStringLiteral("new-window"),
         QStringLiteral("Open the files in a new window, not in the viewer already running."));
+    QCommandLineOption exportDir(
+        QStringLiteral("export-dir"),
+        QStringLiteral("Write the charts and region_statistics.json of FILE... to DIR without "
+                       "opening a window, then exit."),
+        QStringLiteral("DIR"));
+    QCommandLineOption exportFormat(QStringLiteral("export-format"),
+                                    QStringLiteral("Chart format for --export-dir: png (default), "
+                                                   "svg or pdf."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("png"));
     parser.addOption(summaryOnly);
     parser.addOption(demo);
     parser.addOption(newWindow);
+    parser.addOption(exportDir);
+    parser.addOption(exportFormat);
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Profiles to open."),
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
+
+    if (parser.isSet(exportDir))
+        return exportHeadless(parser, parser.value(exportDir), parser.isSet(summaryOnly),
+                              parser.value(exportFormat));
 
     const QStringList files = parser.positionalArguments();
     // Without files the user asked for a window, so one is always opened.
@@ -47,16 +116,14 @@ int main(int argc, char** argv) {
     if (shareWindow && instance.listen()) {
         QObject::connect(&instance, &SingleInstance::filesRequested, &window,
                          [&window](const QStringList& paths, bool summary) {
-                             for (const QString& path : paths)
-                                 window.openFile(path, summary);
+                             window.openFilesToCompare(paths, summary);
                              window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
                              window.raise();
                              window.activateWindow();
                          });
     }
     window.show();
-    for (const QString& file : files)
-        window.openFile(file, parser.isSet(summaryOnly));
+    window.openFilesToCompare(files, parser.isSet(summaryOnly));
     if (parser.isSet(demo))
         window.openDemo();
     return QApplication::exec();

@@ -1,0 +1,162 @@
+// `scope-viewer --export-dir` as a batch job runs it: the real binary, no
+// display, exactly the promised files, and scope-report's exit statuses.
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+    QStringList files; // names in the export directory, sorted
+};
+
+QString sample(const QString& name) {
+    return kData + QLatin1Char('/') + name;
+}
+
+} // namespace
+
+class TestHeadlessExport : public QObject {
+    Q_OBJECT
+private slots:
+    void oneFileWritesItsCharts();
+    void twoFilesAddTheComparison();
+    void summaryOnlySkipsTheTimeline();
+    void svgFormat();
+    void missingFileExitsWithTwo();
+    void corruptFileExitsWithThree();
+    void badFormatIsAUsageError();
+
+private:
+    Result exportTo(const QString& directory, const QStringList& arguments);
+    QTemporaryDir dir_;
+};
+
+Result TestHeadlessExport::exportTo(const QString& directory, const QStringList& arguments) {
+    QProcess process;
+    // No display on purpose: the export must not need one.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(SCOPE_VIEWER_EXE),
+                  QStringList{QStringLiteral("--export-dir"), directory} + arguments);
+    Result result;
+    if (!process.waitForFinished(120000))
+        return result;
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    result.files = QDir(directory).entryList(QDir::Files, QDir::Name);
+    return result;
+}
+
+void TestHeadlessExport::oneFileWritesItsCharts() {
+    const QString out = dir_.filePath(QStringLiteral("one"));
+    const Result result = exportTo(out, {sample("run_np3.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QCOMPARE(result.files,
+             QStringList({"ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
+    // One line per written file.
+    QCOMPARE(result.out.trimmed().split('\n').size(), 4);
+    for (const QString& name : QStringList{"ranks.png", "regions.png", "timeline.png"}) {
+        const QImage image(QDir(out).filePath(name));
+        QCOMPARE(image.size(), QSize(1600, 900));
+        const QColor background = image.pixelColor(0, 0);
+        qint64 drawn = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                drawn += image.pixelColor(x, y) != background ? 1 : 0;
+        QVERIFY2(drawn > 1600 * 900 / 4 / 100, qPrintable(name));
+    }
+    QFile json(QDir(out).filePath("region_statistics.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
+    QCOMPARE(root["files"].toArray().size(), 1);
+    QCOMPARE(root["files"].toArray()[0].toObject()["num_ranks"].toInt(), 3);
+}
+
+void TestHeadlessExport::twoFilesAddTheComparison() {
+    const QString out = dir_.filePath(QStringLiteral("two"));
+    const Result result = exportTo(out, {sample("run_serial.h5"), sample("run_np3.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QCOMPARE(result.files, QStringList({"comparison.png", "ranks.png", "region_statistics.json",
+                                        "regions.png", "speedup.png", "timeline.png"}));
+    // The per-run charts show the first file, and say so.
+    QVERIFY2(result.err.contains(sample("run_serial.h5")), qPrintable(result.err));
+    for (const QString& name : QStringList{"comparison.png", "speedup.png"})
+        QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
+    QFile json(QDir(out).filePath("region_statistics.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray files = QJsonDocument::fromJson(json.readAll()).object()["files"].toArray();
+    QCOMPARE(files.size(), 2);
+    QCOMPARE(files[0].toObject()["label"].toString(), QStringLiteral("run_serial"));
+}
+
+void TestHeadlessExport::summaryOnlySkipsTheTimeline() {
+    const QString out = dir_.filePath(QStringLiteral("summary"));
+    const Result result = exportTo(out, {QStringLiteral("--summary-only"), sample("v3_serial.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QCOMPARE(result.files, QStringList({"ranks.png", "region_statistics.json", "regions.png"}));
+    QVERIFY2(result.err.contains(QStringLiteral("timeline.png skipped")), qPrintable(result.err));
+}
+
+void TestHeadlessExport::svgFormat() {
+    const QString out = dir_.filePath(QStringLiteral("svg"));
+    const Result result = exportTo(out, {QStringLiteral("--export-format"), QStringLiteral("svg"),
+                                         sample("run_serial.h5"), sample("run_np3.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY(result.files.contains(QStringLiteral("comparison.svg")));
+    QVERIFY(result.files.contains(QStringLiteral("speedup.svg")));
+    QVERIFY(result.files.contains(QStringLiteral("regions.svg")));
+    QVERIFY(result.files.filter(QStringLiteral(".png")).isEmpty());
+    QFile svg(QDir(out).filePath("speedup.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+}
+
+void TestHeadlessExport::missingFileExitsWithTwo() {
+    const QString out = dir_.filePath(QStringLiteral("missing"));
+    const QString missing = dir_.filePath(QStringLiteral("no_such_run.h5"));
+    const Result result = exportTo(out, {missing, sample("run_np3.h5")});
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(QStringLiteral("no_such_run.h5")), qPrintable(result.err));
+    // The file that could be read is still exported, on its own.
+    QCOMPARE(result.files,
+             QStringList({"ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
+}
+
+void TestHeadlessExport::corruptFileExitsWithThree() {
+    const QString corrupt = dir_.filePath(QStringLiteral("corrupt.h5"));
+    QFile file(corrupt);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(4096, 'x'));
+    file.close();
+    const Result result = exportTo(dir_.filePath(QStringLiteral("corrupt")), {corrupt});
+    QCOMPARE(result.exitCode, 3);
+    QVERIFY2(result.err.contains(QStringLiteral("corrupt.h5")), qPrintable(result.err));
+    QVERIFY(result.files.isEmpty());
+}
+
+void TestHeadlessExport::badFormatIsAUsageError() {
+    const Result result =
+        exportTo(dir_.filePath(QStringLiteral("bad")),
+                 {QStringLiteral("--export-format"), QStringLiteral("gif"), sample("run_np3.h5")});
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY(result.err.contains(QStringLiteral("gif")));
+}
+
+QTEST_GUILESS_MAIN(TestHeadlessExport)
+#include "tst_HeadlessExport.moc"

@@ -1,0 +1,234 @@
+#include "HeadlessExport.h"
+
+#include "ExportController.h"
+#include "LoadController.h"
+#include "charts/RankBarChart.h"
+#include "charts/RegionTotalsChart.h"
+#include "charts/TimelineView.h"
+#include "comparison/ComparisonBarChart.h"
+#include "comparison/SpeedupChart.h"
+#include "export/ExportSelection.h"
+#include "export/RegionStatisticsJson.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QTextStream>
+#include <qcustomplot.h>
+
+#include <map>
+#include <optional>
+
+// Writes into the directory and keeps the lists of what happened.
+class HeadlessExport::Writer {
+public:
+    Writer(const Options& options, Outcome& outcome, QTextStream& out, QTextStream& err)
+        : options_(options), outcome_(outcome), out_(out), err_(err),
+          suffix_(ExportController::chartSuffix(options.format)) {}
+
+    QString pathFor(const QString& base) const {
+        return QDir(options_.directory).filePath(base + QLatin1Char('.') + suffix_);
+    }
+
+    void chart(QWidget* widget, QCustomPlot* plot, const QString& base) {
+        // Widgets never shown still lay out at the export size for the plot.
+        widget->resize(options_.size);
+        const QString path = pathFor(base);
+        QString error;
+        if (ExportController::savePlot(plot, options_.format, path, options_.size.width(),
+                                       options_.size.height(), 1.0, &error))
+            written(path);
+        else
+            failed(error);
+    }
+
+    void text(const QString& name, const std::string& contents) {
+        const QString path = QDir(options_.directory).filePath(name);
+        QSaveFile file(path);
+        if (file.open(QIODevice::WriteOnly) &&
+            file.write(contents.data(), static_cast<qint64>(contents.size())) ==
+                static_cast<qint64>(contents.size()) &&
+            file.commit())
+            written(path);
+        else
+            failed(QStringLiteral("cannot write %1: %2")
+                       .arg(QDir::toNativeSeparators(path), file.errorString()));
+    }
+
+    void note(const QString& message) { err_ << "scope-viewer: " << message << Qt::endl; }
+
+private:
+    void written(const QString& path) {
+        outcome_.written << path;
+        out_ << QDir::toNativeSeparators(path) << Qt::endl;
+    }
+    void failed(const QString& message) {
+        outcome_.outputFailed = true;
+        note(message);
+    }
+
+    const Options& options_;
+    Outcome& outcome_;
+    QTextStream& out_;
+    QTextStream& err_;
+    QString suffix_;
+};
+
+bool HeadlessExport::parseFormat(const QString& text, ChartContextMenu::Action* format) {
+    for (ChartContextMenu::Action f :
+         {ChartContextMenu::ExportPng, ChartContextMenu::ExportSvg, ChartContextMenu::ExportPdf})
+        if (text.compare(ExportController::chartSuffix(f), Qt::CaseInsensitive) == 0) {
+            *format = f;
+            return true;
+        }
+    return false;
+}
+
+std::vector<std::shared_ptr<const RunData>>
+HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTextStream& err) {
+    LoadController loader;
+    QEventLoop loop;
+    std::map<quint64, int> index; // load id -> position on the command line
+    std::vector<std::shared_ptr<const RunData>> runs(
+        static_cast<std::size_t>(options.files.size()));
+    std::vector<std::optional<Failure>> failed(runs.size());
+    int pending = 0;
+    const auto finished = [&] {
+        if (--pending == 0)
+            loop.quit();
+    };
+    QObject::connect(&loader, &LoadController::loaded, &loop,
+                     [&](quint64 id, std::shared_ptr<const RunData> run) {
+                         runs[static_cast<std::size_t>(index[id])] = std::move(run);
+                         finished();
+                     });
+    QObject::connect(
+        &loader, &LoadController::failed, &loop,
+        [&](quint64 id, const QString& path, const QString& title, const QString& message) {
+            // scope-report's statuses: a missing file is told apart from a bad one.
+            Failure kind = Failure::Unreadable;
+            if (!QFileInfo::exists(path))
+                kind = Failure::NotFound;
+            else if (title == QObject::tr("No summary data"))
+                kind = Failure::SummaryUnavailable;
+            failed[static_cast<std::size_t>(index[id])] = kind;
+            err << "scope-viewer: " << title << ": " << message << Qt::endl;
+            finished();
+        });
+    QObject::connect(&loader, &LoadController::cancelled, &loop, [&](quint64 id, const QString&) {
+        failed[static_cast<std::size_t>(index[id])] = Failure::Unreadable;
+        finished();
+    });
+    for (int i = 0; i < options.files.size(); ++i) {
+        index[loader.load(options.files[i], options.summaryOnly)] = i;
+        ++pending;
+    }
+    if (pending > 0)
+        loop.exec();
+    std::vector<std::shared_ptr<const RunData>> loaded;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (failed[i])
+            failures.push_back(*failed[i]);
+        else if (runs[i])
+            loaded.push_back(runs[i]);
+    }
+    return loaded;
+}
+
+HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream& out,
+                                            QTextStream& err) {
+    Outcome outcome;
+    Writer writer(options, outcome, out, err);
+    if (!QDir().mkpath(options.directory)) {
+        writer.note(QStringLiteral("cannot create the directory %1")
+                        .arg(QDir::toNativeSeparators(options.directory)));
+        outcome.outputFailed = true;
+        return outcome;
+    }
+    const std::vector<std::shared_ptr<const RunData>> runs = load(options, outcome.failures, err);
+    if (runs.empty()) {
+        writer.note(QStringLiteral("no file could be read; nothing exported"));
+        return outcome;
+    }
+    std::vector<const scope::ProfilingResults*> results;
+    for (const auto& run : runs)
+        results.push_back(run->results.get());
+    const std::vector<std::string> labels = scope::ExportSelection::labels(results);
+    const bool several = runs.size() >= 2;
+
+    // The per-run charts keep the names the batch scripts expect; with several
+    // files they show the first one (the comparison's baseline), and
+    // comparison.png and speedup.png cover them all.
+    if (several)
+        writer.note(QStringLiteral("regions, ranks and timeline charts show the first file, %1; "
+                                   "the comparison and speedup charts cover all %2 files")
+                        .arg(runs.front()->path)
+                        .arg(runs.size()));
+    {
+        const RunData& run = *runs.front();
+        const QString label = QString::fromStdString(labels.front());
+
+        RegionTotalsChart totals;
+        totals.setRun(run.results, label);
+        writer.chart(&totals, totals.plot(), QStringLiteral("regions"));
+
+        // The costliest region is the one whose ranks are worth looking at first.
+        int costliest = -1;
+        double highest = -1.0;
+        for (std::size_t region = 0; region < run.results->regions.size(); ++region) {
+            const scope::RegionStats stats = run.results->pooled(region);
+            if (stats.count > 0 && stats.total > highest) {
+                highest = stats.total;
+                costliest = static_cast<int>(region);
+            }
+        }
+        if (costliest >= 0) {
+            RankBarChart ranks;
+            ranks.setRun(run.results);
+            ranks.setStatistic(Statistic::Total);
+            ranks.setRegion(costliest);
+            writer.chart(&ranks, ranks.plot(), QStringLiteral("ranks"));
+        } else {
+            writer.note(
+                QStringLiteral("%1: no region has calls; %2 skipped")
+                    .arg(run.path, QFileInfo(writer.pathFor(QStringLiteral("ranks"))).fileName()));
+        }
+
+        const QString timelineName =
+            QFileInfo(writer.pathFor(QStringLiteral("timeline"))).fileName();
+        if (run.hasEvents()) {
+            TimelineView timeline;
+            timeline.setRun(run.results, run.timeline);
+            writer.chart(&timeline, timeline.plot(), QStringLiteral("timeline"));
+        } else {
+            writer.note(QStringLiteral("%1: %2 skipped: the per-call events were not read (%3)")
+                            .arg(run.path, timelineName,
+                                 run.results->layout == scope::StorageLayout::Aggregate
+                                     ? QStringLiteral("aggregate file")
+                                     : QStringLiteral("summary only")));
+        }
+    }
+
+    if (several) {
+        QStringList names;
+        for (const std::string& label : labels)
+            names << QString::fromStdString(label);
+        ComparisonBarChart bars;
+        bars.setRuns(results, names);
+        if (bars.hasBars())
+            writer.chart(&bars, bars.plot(), QStringLiteral("comparison"));
+        else
+            writer.note(QStringLiteral("comparison chart skipped: %1").arg(bars.message()));
+        SpeedupChart speedup;
+        speedup.setRuns(results);
+        if (speedup.hasCurves())
+            writer.chart(&speedup, speedup.plot(), QStringLiteral("speedup"));
+        else
+            writer.note(QStringLiteral("speedup chart skipped: %1").arg(speedup.message()));
+    }
+    // As scope-profiler and scope-report write it: json.dumps plus a newline.
+    writer.text(QStringLiteral("region_statistics.json"),
+                scope::RegionStatisticsJson().write(results) + '\n');
+    return outcome;
+}

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "RunData.h"
+#include "charts/ChartContextMenu.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+class QTextStream;
+
+// `scope-viewer --export-dir`: reads the files as the window does (through
+// LoadController), renders the charts without showing anything and writes
+// them with region_statistics.json to a directory, for batch jobs and CI.
+// One file gives regions, ranks and timeline charts; with several, each run's
+// charts are prefixed with its label ("run_np3-regions.png") and the
+// comparison and speedup charts are added.
+class HeadlessExport {
+public:
+    enum class Failure { NotFound, Unreadable, SummaryUnavailable };
+
+    struct Options {
+        QString directory;
+        QStringList files;
+        bool summaryOnly = false;
+        ChartContextMenu::Action format = ChartContextMenu::ExportPng;
+        QSize size{1600, 900};
+    };
+
+    struct Outcome {
+        std::vector<Failure> failures; // one per file that could not be read, in file order
+        bool outputFailed = false;     // the directory or a file could not be written
+        QStringList written;           // paths, in the order written
+    };
+
+    // Written files are listed on `out`, problems on `err`. Needs a QApplication.
+    static Outcome run(const Options& options, QTextStream& out, QTextStream& err);
+
+    // The extension of `format` ("png", "svg", "pdf"); parses it back (false if unknown).
+    static bool parseFormat(const QString& text, ChartContextMenu::Action* format);
+
+private:
+    class Writer;
+
+    static std::vector<std::shared_ptr<const RunData>>
+    load(const Options& options, std::vector<Failure>& failures, QTextStream& err);
+};

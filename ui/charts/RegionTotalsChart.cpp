@@ -1,0 +1,79 @@
+#include "RegionTotalsChart.h"
+
+#include "DurationAxisTicker.h"
+#include "RegionPalette.h"
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <numeric>
+
+RegionTotalsChart::RegionTotalsChart(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    plot_ = new QCustomPlot(this);
+    layout->addWidget(plot_);
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setBold(true);
+    plot_->plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(plot_, tr("Total time per region"), titleFont);
+    plot_->plotLayout()->addElement(0, 0, title_);
+    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
+    plot_->xAxis->setLabel(tr("Total time over all ranks"));
+    plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
+    plot_->xAxis->setSubTicks(false);
+    plot_->yAxis->grid()->setVisible(false);
+    plot_->yAxis->setSubTicks(false);
+    plot_->yAxis->setTickLength(0, 4);
+}
+
+void RegionTotalsChart::setRun(std::shared_ptr<const scope::ProfilingResults> run,
+                               const QString& label, const scope::RankSelection& ranks) {
+    run_ = std::move(run);
+    plot_->clearPlottables();
+    regions_.clear();
+    totals_.clear();
+    if (!run_) {
+        plot_->replot();
+        return;
+    }
+    title_->setText(label.isEmpty() ? tr("Total time per region")
+                                    : tr("Total time per region — %1").arg(label));
+    std::vector<std::size_t> order;
+    std::vector<double> totals(run_->regions.size(), 0.0);
+    for (std::size_t region = 0; region < run_->regions.size(); ++region) {
+        const scope::RegionStats stats = run_->pooled(region, ranks);
+        if (stats.count == 0)
+            continue;
+        totals[region] = stats.total;
+        order.push_back(region);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&totals](std::size_t a, std::size_t b) { return totals[a] > totals[b]; });
+    // The costliest region is at the top: the largest key.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const auto count = static_cast<double>(order.size());
+    double highest = 0.0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::size_t region = order[i];
+        const QString name = QString::fromStdString(run_->regions[region]);
+        const double key = count - 1.0 - static_cast<double>(i);
+        auto* bar = new QCPBars(plot_->yAxis, plot_->xAxis);
+        const QColor colour = RegionPalette::color(name);
+        bar->setBrush(colour);
+        bar->setPen(QPen(colour.darker(130), 1));
+        bar->setWidth(0.7);
+        bar->setName(name);
+        bar->addData(key, totals[region]);
+        ticker->addTick(key, name);
+        regions_ << name;
+        totals_.push_back(totals[region]);
+        highest = std::max(highest, totals[region]);
+    }
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setRange(-0.6, count - 0.4);
+    plot_->xAxis->setRange(0.0, highest > 0.0 ? highest * 1.05 : 1.0);
+    plot_->replot();
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+// One of the comparison tables: the regions every run has, or those that only
+// some runs have, with the rows whose largest |Δ %| is below a threshold
+// hidden (rows without any percentage are always kept, as scope-profiler diff
+// keeps them). Sorts on ComparisonTableModel::SortRole, i.e. on the numbers.
+class ComparisonFilterProxy : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    enum class Regions { InAllRuns, NotInAllRuns };
+
+    explicit ComparisonFilterProxy(Regions regions, QObject* parent = nullptr);
+
+    void setMinimumPercent(double percent);
+    double minimumPercent() const { return minimumPercent_; }
+    Regions regions() const { return regions_; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    Regions regions_;
+    double minimumPercent_ = 0.0;
+};

@@ -1,0 +1,317 @@
+#include "ComparisonView.h"
+
+#include "ComparisonBarChart.h"
+#include "ComparisonFilterProxy.h"
+#include "ComparisonSet.h"
+#include "ComparisonTableModel.h"
+#include "SpeedupChart.h"
+#include "compare/RunComparison.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+using scope::ComparisonMetric;
+
+const std::pair<ComparisonMetric, const char*> kMetrics[] = {
+    {ComparisonMetric::Total, QT_TRANSLATE_NOOP("ComparisonView", "Total")},
+    {ComparisonMetric::Average, QT_TRANSLATE_NOOP("ComparisonView", "Average")},
+    {ComparisonMetric::Min, QT_TRANSLATE_NOOP("ComparisonView", "Min")},
+    {ComparisonMetric::Max, QT_TRANSLATE_NOOP("ComparisonView", "Max")},
+    {ComparisonMetric::Calls, QT_TRANSLATE_NOOP("ComparisonView", "Calls")}};
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+    auto* table = new QTableView(parent);
+    table->setModel(model);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setAlternatingRowColors(true);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // Unsorted at first: regions in the baseline's order, as scope-report prints them.
+    table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    table->setSortingEnabled(true);
+    return table;
+}
+
+// Widths follow the contents (headers carry run labels), computed once per reset.
+void fitColumns(QTableView* table) {
+    table->resizeColumnsToContents();
+    for (int column = 0; column < table->model()->columnCount(); ++column)
+        table->setColumnWidth(column, std::min(table->columnWidth(column) + 12, 320));
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(ComparisonSet* set, QWidget* parent)
+    : QWidget(parent), set_(set), model_(new ComparisonTableModel(this)),
+      common_(new ComparisonFilterProxy(ComparisonFilterProxy::Regions::InAllRuns, this)),
+      partial_(new ComparisonFilterProxy(ComparisonFilterProxy::Regions::NotInAllRuns, this)) {
+    common_->setSourceModel(model_);
+    partial_->setSourceModel(model_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    hint_ = new QLabel(this);
+    hint_->setWordWrap(true);
+    layout->addWidget(hint_);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(buildRunPanel());
+    pages_ = new QTabWidget(splitter);
+    pages_->addTab(buildTablePage(), tr("Table"));
+    pages_->addTab(buildBarsPage(), tr("Durations"));
+    speedup_ = new SpeedupChart(pages_);
+    pages_->addTab(speedup_, tr("Speedup"));
+    splitter->addWidget(pages_);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({260, 1000});
+    layout->addWidget(splitter, 1);
+
+    barsMenu_ = new ChartContextMenu(bars_->plot());
+    speedupMenu_ = new ChartContextMenu(speedup_->plot());
+    connect(barsMenu_, &ChartContextMenu::triggered, this,
+            [this](ChartContextMenu::Action action) { emit chartActionRequested(Bars, action); });
+    connect(
+        speedupMenu_, &ChartContextMenu::triggered, this,
+        [this](ChartContextMenu::Action action) { emit chartActionRequested(Speedup, action); });
+    connect(set_, &ComparisonSet::changed, this, &ComparisonView::onSetChanged);
+    onSetChanged();
+}
+
+QWidget* ComparisonView::buildRunPanel() {
+    auto* box = new QGroupBox(tr("Runs"), this);
+    auto* layout = new QVBoxLayout(box);
+    runs_ = new QListWidget(box);
+    runs_->setToolTip(tr("Double-click a run to open its own tab; F2 renames it."));
+    runs_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    layout->addWidget(runs_, 1);
+    auto* buttons = new QGridLayout;
+    up_ = new QPushButton(tr("Move &Up"), box);
+    down_ = new QPushButton(tr("Move &Down"), box);
+    rename_ = new QPushButton(tr("Re&name"), box);
+    remove_ = new QPushButton(tr("&Remove"), box);
+    remove_->setToolTip(tr("Leave the run out of the comparison; its own tab stays open."));
+    buttons->addWidget(up_, 0, 0);
+    buttons->addWidget(down_, 0, 1);
+    buttons->addWidget(rename_, 1, 0);
+    buttons->addWidget(remove_, 1, 1);
+    layout->addLayout(buttons);
+    auto* baselineRow = new QHBoxLayout;
+    baseline_ = new QComboBox(box);
+    baseline_->setToolTip(tr("Changes are measured against this run."));
+    auto* baselineLabel = new QLabel(tr("&Baseline:"), box);
+    baselineLabel->setBuddy(baseline_);
+    baselineRow->addWidget(baselineLabel);
+    baselineRow->addWidget(baseline_, 1);
+    layout->addLayout(baselineRow);
+
+    connect(runs_, &QListWidget::currentRowChanged, this, &ComparisonView::updateButtons);
+    connect(runs_, &QListWidget::itemChanged, this,
+            [this](QListWidgetItem* item) { set_->rename(runs_->row(item), item->text()); });
+    connect(runs_, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
+        const int run = runs_->row(item);
+        if (run >= 0 && run < set_->count())
+            emit runActivated(set_->run(run).data->path);
+    });
+    connect(up_, &QPushButton::clicked, this, [this] {
+        const int run = selectedRun();
+        set_->move(run, run - 1);
+        runs_->setCurrentRow(run - 1);
+    });
+    connect(down_, &QPushButton::clicked, this, [this] {
+        const int run = selectedRun();
+        set_->move(run, run + 1);
+        runs_->setCurrentRow(run + 1);
+    });
+    connect(rename_, &QPushButton::clicked, this, [this] {
+        if (QListWidgetItem* item = runs_->currentItem())
+            runs_->editItem(item);
+    });
+    connect(remove_, &QPushButton::clicked, this, [this] { set_->remove(selectedRun()); });
+    connect(baseline_, &QComboBox::activated, this,
+            [this](int index) { set_->setBaseline(index); });
+    return box;
+}
+
+QWidget* ComparisonView::buildTablePage() {
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    auto* controls = new QHBoxLayout;
+    metric_ = new QComboBox(page);
+    for (const auto& [metric, name] : kMetrics)
+        metric_->addItem(tr(name), static_cast<int>(metric));
+    metric_->setToolTip(tr("The statistic compared: total time, average, min or max call "
+                           "duration over all ranks, or the number of calls."));
+    auto* metricLabel = new QLabel(tr("&Statistic:"), page);
+    metricLabel->setBuddy(metric_);
+    threshold_ = new QDoubleSpinBox(page);
+    threshold_->setRange(0.0, 10000.0);
+    threshold_->setDecimals(1);
+    threshold_->setSingleStep(5.0);
+    threshold_->setSuffix(tr(" %"));
+    threshold_->setToolTip(tr("Hide regions whose change is smaller than this in every run. "
+                              "Regions without a percentage (no baseline value) stay."));
+    auto* thresholdLabel = new QLabel(tr("Minimum |&change|:"), page);
+    thresholdLabel->setBuddy(threshold_);
+    controls->addWidget(metricLabel);
+    controls->addWidget(metric_);
+    controls->addSpacing(16);
+    controls->addWidget(thresholdLabel);
+    controls->addWidget(threshold_);
+    controls->addStretch(1);
+    layout->addLayout(controls);
+
+    commonTable_ = makeTable(common_, page);
+    tableSplit_ = new QSplitter(Qt::Vertical, page);
+    auto* split = tableSplit_;
+    split->addWidget(commonTable_);
+    partialBox_ = new QGroupBox(tr("Not in every run"), page);
+    auto* partialLayout = new QVBoxLayout(partialBox_);
+    partialLayout->setContentsMargins(4, 4, 4, 4);
+    partialTable_ = makeTable(partial_, partialBox_);
+    partialLayout->addWidget(partialTable_);
+    split->addWidget(partialBox_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(metric_, &QComboBox::currentIndexChanged, this, &ComparisonView::recomputeTable);
+    connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        common_->setMinimumPercent(percent);
+        partial_->setMinimumPercent(percent);
+    });
+    return page;
+}
+
+QWidget* ComparisonView::buildBarsPage() {
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(6, 4, 6, 0);
+    barMetric_ = new QComboBox(page);
+    for (const auto& [metric, name] : kMetrics)
+        if (metric != ComparisonMetric::Calls)
+            barMetric_->addItem(tr(name), static_cast<int>(metric));
+    barMetric_->setCurrentIndex(barMetric_->findData(static_cast<int>(ComparisonMetric::Average)));
+    auto* label = new QLabel(tr("S&tatistic:"), page);
+    label->setBuddy(barMetric_);
+    controls->addWidget(label);
+    controls->addWidget(barMetric_);
+    controls->addStretch(1);
+    layout->addLayout(controls);
+    bars_ = new ComparisonBarChart(page);
+    bars_->setMetric(ComparisonMetric::Average);
+    layout->addWidget(bars_, 1);
+    connect(barMetric_, &QComboBox::currentIndexChanged, this, [this] {
+        bars_->setMetric(static_cast<ComparisonMetric>(barMetric_->currentData().toInt()));
+    });
+    return page;
+}
+
+void ComparisonView::setMetric(int metric) {
+    metric_->setCurrentIndex(metric_->findData(metric));
+}
+
+void ComparisonView::setMinimumPercent(double percent) {
+    threshold_->setValue(percent);
+}
+
+void ComparisonView::showPage(Page page) {
+    pages_->setCurrentIndex(page);
+}
+
+ComparisonView::Chart ComparisonView::currentChart() const {
+    return pages_->currentIndex() == SpeedupPage ? Speedup : Bars;
+}
+
+int ComparisonView::selectedRun() const {
+    return runs_->currentRow();
+}
+
+void ComparisonView::onSetChanged() {
+    const int count = set_->count();
+    hint_->setText(count < 2 ? tr("Open or drop another run to compare it with this one "
+                                  "(File ▸ Add Run to Comparison…).")
+                             : QString());
+    hint_->setVisible(count < 2);
+    rebuildRunList();
+    {
+        const QSignalBlocker blocker(baseline_);
+        baseline_->clear();
+        baseline_->addItems(set_->labels());
+        baseline_->setCurrentIndex(set_->baseline());
+    }
+    recomputeTable();
+    bars_->setRuns(set_->results(), set_->labels());
+    speedup_->setRuns(set_->results());
+}
+
+void ComparisonView::rebuildRunList() {
+    const int current = runs_->currentRow();
+    const QSignalBlocker blocker(runs_);
+    runs_->clear();
+    for (int i = 0; i < set_->count(); ++i) {
+        const ComparisonSet::Run& run = set_->run(i);
+        auto* item = new QListWidgetItem(run.label, runs_);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        item->setForeground(ComparisonBarChart::runColor(i));
+        item->setToolTip(tr("%1\n%2 rank(s)%3")
+                             .arg(run.data->path)
+                             .arg(run.data->results->numRanks)
+                             .arg(i == set_->baseline() ? tr(" · baseline") : QString()));
+        if (i == set_->baseline()) {
+            QFont bold = item->font();
+            bold.setBold(true);
+            item->setFont(bold);
+        }
+    }
+    runs_->setCurrentRow(std::min(std::max(current, 0), set_->count() - 1));
+    updateButtons();
+}
+
+void ComparisonView::recomputeTable() {
+    const auto metric = static_cast<ComparisonMetric>(metric_->currentData().toInt());
+    std::vector<scope::ComparisonRow> rows;
+    if (set_->count() >= 1) {
+        scope::ComparisonOptions options;
+        options.metric = metric;
+        options.baseline = static_cast<std::size_t>(set_->baseline());
+        rows = scope::RunComparison::compute(set_->results(), options);
+    }
+    model_->setComparison(std::move(rows), set_->labels(), set_->baseline(), metric);
+    fitColumns(commonTable_);
+    fitColumns(partialTable_);
+    int partial = 0;
+    for (const scope::ComparisonRow& row : model_->rows())
+        partial += row.inAllRuns() ? 0 : 1;
+    partialBox_->setVisible(partial > 0);
+    // The two tables share the height by their number of rows, each at least a few rows.
+    const int common = static_cast<int>(model_->rows().size()) - partial;
+    tableSplit_->setSizes({30 * (std::max(common, 3) + 1), 30 * (std::max(partial, 3) + 2)});
+}
+
+void ComparisonView::updateButtons() {
+    const int run = selectedRun();
+    const bool selected = run >= 0 && run < set_->count();
+    up_->setEnabled(selected && run > 0);
+    down_->setEnabled(selected && run + 1 < set_->count());
+    rename_->setEnabled(selected);
+    remove_->setEnabled(selected);
+}
