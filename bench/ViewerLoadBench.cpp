@@ -1,15 +1,74 @@
-// scope-viewer-bench FILE [--summary-only]: opens FILE in the real main window
+// scope-viewer-bench FILE [--summary-only] [--stalls]: opens FILE in the real main window
 // (offscreen unless a display is set) and prints the time from the open
-// request to the region table showing its numbers, and the longest stall of
-// the UI thread meanwhile, measured by a 1 ms timer on that thread.
+// request to the region table showing its numbers, the longest stall of the
+// UI thread meanwhile (measured by a 1 ms timer on that thread), the peak
+// resident memory once every view has painted, and how long the timeline
+// takes to redraw at a new zoom, from the whole run down to 1e-5 of it.
+// --stalls lists every stall over 15 ms as it happens.
 #include "MainWindow.h"
 #include "RunView.h"
+#include "charts/TimelineView.h"
+
+#include <qcustomplot.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QTimer>
 
 #include <cstdio>
+
+namespace {
+
+// VmHWM: the peak of this process, as scope-bench reads it for its children.
+double peakRssMiB() {
+    std::FILE* status = std::fopen("/proc/self/status", "r");
+    if (status == nullptr)
+        return 0;
+    char line[256];
+    double kib = 0;
+    while (std::fgets(line, sizeof line, status) != nullptr)
+        if (std::sscanf(line, "VmHWM: %lf kB", &kib) == 1)
+            break;
+    std::fclose(status);
+    return kib / 1024.0;
+}
+
+struct Redraws {
+    double slowestFrame = 0; // longest single replot, ms: what the UI thread feels
+    double slowestWhole = 0; // longest time until a new zoom is fully drawn, ms
+};
+
+// Each zoom is new to the timeline (nothing cached). A frame that runs out of
+// query time draws the rest in the next ones: count them all.
+Redraws measureRedraws(RunView* view) {
+    QCustomPlot* plot = view->timeline()->plot();
+    const QCPRange full = plot->xAxis->range();
+    Redraws result;
+    for (double zoom : {1.0001, 10.0, 100.0, 1e3, 1e4, 1e5}) {
+        const double width = full.size() / zoom;
+        const double lower = full.center() - width / 2;
+        plot->xAxis->setRange(lower, lower + width);
+        double whole = 0;
+        double slowest = 0;
+        int frames = 0;
+        do {
+            QElapsedTimer clock;
+            clock.start();
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            const double ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+            whole += ms;
+            slowest = std::max(slowest, ms);
+            ++frames;
+        } while (!view->timeline()->isComplete() && frames < 1000);
+        std::printf("timeline redraw at 1/%g of the run: %.1f ms in %d frame(s), longest %.1f ms\n",
+                    zoom, whole, frames, slowest);
+        result.slowestFrame = std::max(result.slowestFrame, slowest);
+        result.slowestWhole = std::max(result.slowestWhole, whole);
+    }
+    return result;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("DISPLAY"))
@@ -18,7 +77,7 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("ScopeViewerBench"));
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: scope-viewer-bench FILE [--summary-only]\n");
+        std::fprintf(stderr, "usage: scope-viewer-bench FILE [--summary-only] [--stalls]\n");
         return 1;
     }
     const bool summaryOnly = args.contains(QStringLiteral("--summary-only"));
@@ -31,19 +90,34 @@ int main(int argc, char** argv) {
     qint64 longestStall = 0;
     QTimer ticker;
     ticker.setInterval(1);
-    QObject::connect(&ticker, &QTimer::timeout,
-                     [&] { longestStall = std::max(longestStall, sinceTick.restart()); });
+    const bool verbose = args.contains(QStringLiteral("--stalls"));
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        const qint64 stall = sinceTick.restart();
+        longestStall = std::max(longestStall, stall);
+        if (verbose && stall > 15)
+            std::printf("stall of %lld ms ending at %lld ms\n", static_cast<long long>(stall),
+                        static_cast<long long>(clock.elapsed()));
+    });
     int status = 0;
     QObject::connect(&window, &MainWindow::runOpened, [&](RunView* view) {
         const qint64 opened = clock.elapsed();
-        QObject::connect(view, &RunView::tableReady, [&, opened] {
+        QObject::connect(view, &RunView::tableReady, [&, view, opened] {
             const qint64 table = clock.elapsed();
             // Let the first paint of every view happen before stopping.
-            QTimer::singleShot(200, [&, opened, table] {
+            QTimer::singleShot(500, [&, view, opened, table] {
+                ticker.stop();
+                const double peak = peakRssMiB();
                 std::printf("run loaded (worker): %lld ms\nregion table showing: %lld ms\n"
-                            "longest UI-thread stall: %lld ms\n",
+                            "longest UI-thread stall: %lld ms\npeak memory: %.0f MiB\n",
                             static_cast<long long>(opened), static_cast<long long>(table),
-                            static_cast<long long>(longestStall));
+                            static_cast<long long>(longestStall), peak);
+                const Redraws redraw = view->eventViewsEnabled() ? measureRedraws(view) : Redraws{};
+                const auto calls =
+                    view->run() ? static_cast<double>(view->run()->results->totalCalls()) : 0.0;
+                // One line for scope-bench.
+                std::printf("VIEWER %lld %lld %.1f %.2f %.2f %.0f\n", static_cast<long long>(table),
+                            static_cast<long long>(longestStall), peak, redraw.slowestWhole,
+                            redraw.slowestFrame, calls);
                 QApplication::quit();
             });
         });

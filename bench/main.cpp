@@ -7,16 +7,21 @@
 #include "SyntheticRun.h"
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
+#include "isolate/IsolatedReader.h"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -53,8 +58,61 @@ double peakRssMiB() {
     return kib / 1024.0;
 }
 
+// VmHWM of this process's read helper child, sampled until `stop`; the last
+// sample is the helper's peak unless it grew in its final millisecond.
+void sampleHelperPeak(const std::atomic<bool>& stop, std::atomic<double>& peakMiB) {
+    while (!stop.load()) {
+        for (const auto& entry : fs::directory_iterator("/proc")) {
+            std::FILE* stat = std::fopen((entry.path() / "stat").c_str(), "r");
+            if (stat == nullptr)
+                continue;
+            char comm[64] = "";
+            int parent = 0;
+            const bool child = std::fscanf(stat, "%*d (%63[^)]) %*c %d", comm, &parent) == 2 &&
+                               parent == getpid() && std::strcmp(comm, "scope-read-work") == 0;
+            std::fclose(stat);
+            std::FILE* status =
+                child ? std::fopen((entry.path() / "status").c_str(), "r") : nullptr;
+            if (status == nullptr)
+                continue;
+            char line[256];
+            double kib = 0;
+            while (std::fgets(line, sizeof line, status) != nullptr)
+                if (std::sscanf(line, "VmHWM: %lf kB", &kib) == 1)
+                    peakMiB.store(std::max(peakMiB.load(), kib / 1024.0));
+            std::fclose(status);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+// The viewer's read: readH5 in the scope-read-worker helper, results handed
+// back through a memfd. "isolated" reports this process's peak,
+// "isolated-helper" the helper's (sampled, so not timed alongside).
+int measureIsolated(const std::string& kind, const std::string& path) {
+    IsolatedReadRequest request;
+    request.worker = SCOPE_READ_WORKER_EXE;
+    std::atomic<bool> stop{false};
+    std::atomic<double> helperPeak{0};
+    std::thread sampler;
+    if (kind == "isolated-helper")
+        sampler = std::thread([&] { sampleHelperPeak(stop, helperPeak); });
+    const auto begin = std::chrono::steady_clock::now();
+    const double events = static_cast<double>(readIsolated(path, request).totalCalls());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    stop.store(true);
+    if (sampler.joinable())
+        sampler.join();
+    std::printf("%.6f %.0f %.1f\n", seconds, events,
+                kind == "isolated-helper" ? helperPeak.load() : peakRssMiB());
+    return 0;
+}
+
 // Child side: one read, then "seconds events peak_MiB" on stdout.
 int measure(const std::string& kind, const std::string& path) {
+    if (kind.starts_with("isolated"))
+        return measureIsolated(kind, path);
     const auto begin = std::chrono::steady_clock::now();
     double events = 0;
     if (kind == "bare1") {
@@ -97,7 +155,9 @@ int measureTimeline(const std::string& kind, const std::string& path) {
     return 0;
 }
 
-Measurement spawnMeasure(const std::string& kind, const fs::path& file) {
+// Runs `args` (args[0] is the program) and returns what it printed on stdout;
+// throws when it fails.
+std::string spawnCapture(std::vector<std::string> args, bool quietErrors = false) {
     int pipeFds[2];
     if (pipe(pipeFds) != 0)
         throw std::runtime_error("pipe failed");
@@ -105,14 +165,15 @@ Measurement spawnMeasure(const std::string& kind, const fs::path& file) {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
     posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
-    std::string self = fs::read_symlink("/proc/self/exe").string();
-    std::string path = file.string();
-    std::string flag = "--measure";
-    char* argv[] = {self.data(), flag.data(), const_cast<char*>(kind.c_str()), path.data(),
-                    nullptr};
+    if (quietErrors)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    std::vector<char*> argv;
+    for (std::string& arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
     pid_t pid = 0;
-    if (posix_spawn(&pid, self.c_str(), &actions, nullptr, argv, environ) != 0)
-        throw std::runtime_error("cannot start the measuring process");
+    if (posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0)
+        throw std::runtime_error("cannot start " + args[0]);
     posix_spawn_file_actions_destroy(&actions);
     close(pipeFds[1]);
     std::string output;
@@ -122,11 +183,29 @@ Measurement spawnMeasure(const std::string& kind, const fs::path& file) {
     close(pipeFds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        throw std::runtime_error(args[0] + " " + args.back() + " failed");
+    return output;
+}
+
+fs::path selfPath() {
+    return fs::read_symlink("/proc/self/exe");
+}
+
+// A child printing "seconds events peak_MiB" as its last line.
+Measurement spawnArgs(std::vector<std::string> args) {
+    const std::string what = args[0] + " " + args.back();
+    std::string output = spawnCapture(std::move(args));
+    const std::size_t last = output.find_last_of('\n', output.size() >= 2 ? output.size() - 2 : 0);
     Measurement m;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-        std::sscanf(output.c_str(), "%lf %lf %lf", &m.seconds, &m.events, &m.peakMiB) != 3)
-        throw std::runtime_error("measurement " + kind + " of " + path + " failed");
+    if (std::sscanf(output.c_str() + (last == std::string::npos ? 0 : last + 1), "%lf %lf %lf",
+                    &m.seconds, &m.events, &m.peakMiB) != 3)
+        throw std::runtime_error("measurement " + what + " failed");
     return m;
+}
+
+Measurement spawnMeasure(const std::string& kind, const fs::path& file) {
+    return spawnArgs({selfPath().string(), "--measure", kind, file.string()});
 }
 
 // Best time of `repeat` runs (the page cache is warm after the first), largest peak.
@@ -154,12 +233,180 @@ void ensureWritten(const BenchFile& file) {
     fs::rename(file.path.string() + ".part", file.path);
 }
 
-void printRow(const std::string& label, const Measurement& m, const Measurement* reference) {
-    std::printf("  %-28s %9.3f s %12.3g events/s %9.1f MiB", label.c_str(), m.seconds,
-                m.events / m.seconds, m.peakMiB);
-    if (reference != nullptr)
-        std::printf("   %.2fx bare", m.seconds / reference->seconds);
-    std::printf("\n");
+// Every figure goes into one table, printed row by row as it is measured.
+void printHeader() {
+    std::printf("%-42s %-34s %11s %10s %10s  %s\n", "file", "measurement", "wall", "events/s",
+                "peak", "note");
+}
+
+void printRow(const std::string& file, const std::string& label, const Measurement& m,
+              const std::string& note = {}) {
+    char rate[32] = "";
+    if (m.events > 0 && m.seconds > 0)
+        std::snprintf(rate, sizeof rate, "%.1f M", m.events / m.seconds / 1e6);
+    char peak[32] = "";
+    if (m.peakMiB > 0)
+        std::snprintf(peak, sizeof peak, "%.0f MiB", m.peakMiB);
+    std::printf("%-42s %-34s %9.3f s %10s %10s  %s\n", file.c_str(), label.c_str(), m.seconds, rate,
+                peak, note.c_str());
+    std::fflush(stdout);
+}
+
+std::string ratio(const Measurement& m, const Measurement& reference, const char* what) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2fx %s", m.seconds / reference.seconds, what);
+    return text;
+}
+
+std::string fileLabel(const BenchFile& file) {
+    char size[32];
+    std::snprintf(size, sizeof size, " (%.0f MB)",
+                  static_cast<double>(fs::file_size(file.path)) / 1e6);
+    return file.label + size;
+}
+
+// The h5py + NumPy script beside this program's source, run by the first
+// python3 that has h5py; nullopt (with a note) when there is none.
+std::optional<Measurement> bestH5py(const fs::path& file, int repeat) {
+    const fs::path script = fs::path(SCOPE_BENCH_SOURCE_DIR) / "h5py_stats.py";
+    for (const char* python : {"python3", "/usr/bin/python3"}) {
+        try {
+            spawnCapture({python, "-c", "import h5py, numpy"}, true);
+        } catch (const std::exception&) {
+            continue;
+        }
+        Measurement result = spawnArgs({python, script.string(), file.string()});
+        for (int i = 1; i < repeat; ++i) {
+            const Measurement m = spawnArgs({python, script.string(), file.string()});
+            result.seconds = std::min(result.seconds, m.seconds);
+        }
+        return result;
+    }
+    std::printf("  (no python3 with h5py and numpy: the h5py comparison is skipped)\n");
+    return std::nullopt;
+}
+
+// Full read, its bare-loop floor and the h5py script on one events file.
+void measureFullRead(const BenchFile& file, int repeat) {
+    const std::string name = fileLabel(file);
+    const Measurement bare = best(file.schema == 1 ? "bare1" : "bare3", file.path, repeat);
+    printRow(name, "bare H5Dread loop", bare);
+    const Measurement full = best("full", file.path, repeat);
+    printRow("", "readH5 + statistics", full, ratio(full, bare, "bare"));
+    const Measurement isolated = best("isolated", file.path, repeat);
+    const Measurement helper = best("isolated-helper", file.path, 1);
+    printRow("", "readIsolated (helper process)", isolated,
+             ratio(isolated, bare, "bare") + ", helper peak " +
+                 std::to_string(static_cast<int>(helper.peakMiB)) + " MiB");
+    if (const auto h5py = bestH5py(file.path, repeat))
+        printRow("", "h5py + NumPy script", *h5py,
+                 ratio(*h5py, full, "readH5") + ", " + ratio(*h5py, bare, "bare"));
+    if (file.schema >= 2) {
+        const Measurement summary = best("summary", file.path, repeat);
+        printRow("", "readH5Summary", summary, ratio(summary, full, "full read"));
+    }
+}
+
+void measureTimelineOf(const BenchFile& file, int repeat) {
+    const std::string name = fileLabel(file) + " timeline";
+    printRow(name, "build TimelineIndex", best("timeline-build", file.path, repeat),
+             "peak includes the read");
+    printRow("", "query all lanes at 2000 px", best("timeline-query", file.path, repeat),
+             "whole run");
+}
+
+// Summary-only opens of one shape with `calls` and 10x `calls` per region:
+// the time must not follow the number of calls.
+void measureSummaryScaling(const std::vector<BenchFile>& files, int repeat) {
+    Measurement first;
+    for (const BenchFile& file : files) {
+        Measurement m = best("summary", file.path, repeat);
+        printRow(fileLabel(file), "readH5Summary", m,
+                 &file == &files.front() ? std::string("rows: ranks x regions")
+                                         : ratio(m, first, "the 10x fewer calls"));
+        if (&file == &files.front())
+            first = m;
+    }
+}
+
+// The real window opening a file (scope-viewer-bench, a separate program):
+// time to the table, longest UI stall, peak memory with the timeline ready and
+// the timeline's redraw times, against the memory target.
+struct ViewerFigures {
+    double tableMs = 0;
+    double stallMs = 0;
+    double peakMiB = 0;
+    double redrawMs = 0;
+    double frameMs = 0;
+    double events = 0;
+};
+
+std::optional<ViewerFigures> runViewer(const BenchFile& file) {
+    const fs::path viewer = selfPath().parent_path() / "scope-viewer-bench";
+    std::string output;
+    try {
+        output = spawnCapture({viewer.string(), file.path.string()}, true);
+    } catch (const std::exception& e) {
+        std::printf("  (viewer measurement skipped: %s)\n", e.what());
+        return std::nullopt;
+    }
+    ViewerFigures f;
+    const std::size_t at = output.find("VIEWER ");
+    if (at == std::string::npos ||
+        std::sscanf(output.c_str() + at, "VIEWER %lf %lf %lf %lf %lf %lf", &f.tableMs, &f.stallMs,
+                    &f.peakMiB, &f.redrawMs, &f.frameMs, &f.events) != 6) {
+        std::printf("  (viewer measurement failed)\n");
+        return std::nullopt;
+    }
+    return f;
+}
+
+// Times: the best of `repeat` opens, like the reads; memory: the largest.
+void measureViewer(const BenchFile& file, int repeat) {
+    auto best = runViewer(file);
+    if (!best)
+        return;
+    for (int i = 1; i < repeat; ++i) {
+        const auto f = runViewer(file);
+        if (!f)
+            return;
+        best->tableMs = std::min(best->tableMs, f->tableMs);
+        best->stallMs = std::min(best->stallMs, f->stallMs);
+        best->redrawMs = std::min(best->redrawMs, f->redrawMs);
+        best->frameMs = std::min(best->frameMs, f->frameMs);
+        best->peakMiB = std::max(best->peakMiB, f->peakMiB);
+    }
+    const auto [tableMs, stallMs, peakMiB, redrawMs, frameMs, events] = *best;
+    // 16 bytes of start and end per call, as the file stores them.
+    const double limitMiB = (1.25 * events * 16 + 150e6) / (1024.0 * 1024.0);
+    char note[96];
+    std::snprintf(note, sizeof note, "target <= %.0f MiB (1.25 x %.0f MB events + 150 MB)",
+                  limitMiB, events * 16 / 1e6);
+    printRow(fileLabel(file) + " viewer", "open to table showing",
+             Measurement{tableMs / 1000, events, peakMiB}, note);
+    printRow("", "longest UI-thread stall", Measurement{stallMs / 1000, 0, 0}, "target 50 ms");
+    printRow("", "slowest timeline redraw", Measurement{redrawMs / 1000, 0, 0},
+             "new zoom, whole run to 1e-5 of it, all frames; target 30 ms");
+    printRow("", "slowest timeline frame", Measurement{frameMs / 1000, 0, 0},
+             "the longest the UI thread waits on one");
+}
+
+fixtures::SyntheticRun::Shape makeShape(std::uint32_t ranks, std::uint32_t regions,
+                                        std::uint64_t calls) {
+    fixtures::SyntheticRun::Shape shape;
+    shape.ranks = ranks;
+    shape.regions = regions;
+    shape.calls = calls;
+    shape.withCallIds = false;
+    shape.withSources = false;
+    return shape;
+}
+
+BenchFile benchFile(const fs::path& dir, int schema, const fixtures::SyntheticRun::Shape& shape) {
+    const std::string size = std::to_string(shape.ranks) + "x" + std::to_string(shape.regions) +
+                             "x" + std::to_string(shape.calls);
+    return {"schema " + std::to_string(schema) + ", " + size, schema, shape,
+            dir / ("schema" + std::to_string(schema) + "_" + size + ".h5")};
 }
 
 } // namespace
@@ -185,39 +432,32 @@ int main(int argc, char** argv) {
         }
     }
     fs::create_directories(dir);
-    fixtures::SyntheticRun::Shape shape;
-    shape.ranks = quick ? 4 : 16;
-    shape.regions = 12;
-    shape.calls = quick ? 10'000 : 100'000;
-    shape.withCallIds = false;
-    shape.withSources = false;
-    const std::string size = std::to_string(shape.ranks) + "x" + std::to_string(shape.regions) +
-                             "x" + std::to_string(shape.calls);
-    std::vector<BenchFile> files = {
-        {"schema 1, " + size, 1, shape, dir / ("schema1_" + size + ".h5")},
-        {"schema 3, " + size, 3, shape, dir / ("schema3_" + size + ".h5")},
+    // 16 x 12 x 100k: 19 M calls, 300 MB; 256 x 50 x 2000: many ranks and
+    // lanes; 1024 x 200 with 10 and 100 calls per region (205 k rows, up to
+    // 20 M calls and 0.3 GB): summary-only opens of many rows.
+    const std::vector<BenchFile> files = {
+        benchFile(dir, 1, makeShape(quick ? 4 : 16, 12, quick ? 10'000 : 100'000)),
+        benchFile(dir, 3, makeShape(quick ? 4 : 16, 12, quick ? 10'000 : 100'000)),
+    };
+    const BenchFile manyRanks =
+        benchFile(dir, 3, makeShape(quick ? 32 : 256, 50, quick ? 200 : 2000));
+    const std::vector<BenchFile> summaryFiles = {
+        benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 1 : 10)),
+        benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 10 : 100)),
     };
     for (const BenchFile& file : files)
         ensureWritten(file);
+    ensureWritten(manyRanks);
+    for (const BenchFile& file : summaryFiles)
+        ensureWritten(file);
 
-    for (const BenchFile& file : files) {
-        std::printf("%s (%.0f MB)\n", file.label.c_str(),
-                    static_cast<double>(fs::file_size(file.path)) / 1e6);
-        const Measurement bare = best(file.schema == 1 ? "bare1" : "bare3", file.path, repeat);
-        printRow("bare H5Dread loop", bare, nullptr);
-        const Measurement full = best("full", file.path, repeat);
-        printRow("readH5 + statistics", full, &bare);
-        if (file.schema >= 2) {
-            const Measurement summary = best("summary", file.path, repeat);
-            printRow("readH5Summary", summary, &bare);
-            std::printf("  summary-only / full read: %.2f %%\n",
-                        100.0 * summary.seconds / full.seconds);
-        }
-    }
-
-    const BenchFile& timeline = files.back();
-    std::printf("timeline index, %s (peak includes the read)\n", timeline.label.c_str());
-    printRow("build TimelineIndex", best("timeline-build", timeline.path, repeat), nullptr);
-    printRow("query all lanes at 2000 px", best("timeline-query", timeline.path, repeat), nullptr);
+    printHeader();
+    for (const BenchFile& file : files)
+        measureFullRead(file, repeat);
+    measureTimelineOf(files.back(), repeat);
+    measureViewer(files.back(), repeat);
+    measureFullRead(manyRanks, repeat);
+    measureTimelineOf(manyRanks, repeat);
+    measureSummaryScaling(summaryFiles, repeat);
     return 0;
 }

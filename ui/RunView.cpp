@@ -1,6 +1,7 @@
 #include "RunView.h"
 
 #include "EventsUnavailablePanel.h"
+#include "RunFileWatcher.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "models/MetadataModel.h"
@@ -9,20 +10,23 @@
 #include "models/ShareBarDelegate.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
-      metadata_(new MetadataModel(this)),
+      metadata_(new MetadataModel(this)), fileWatcher_(new RunFileWatcher(this)),
       tableWatcher_(new QFutureWatcher<std::vector<scope::RegionTableRow>>(this)) {
     proxy_->setSourceModel(model_);
     buildLayout();
@@ -99,8 +103,10 @@ void RunView::buildLayout() {
     vertical_->addWidget(timelineStack_);
     vertical_->setSizes({520, 380});
 
+    buildFileBar();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(fileBar_);
     layout->addLayout(controls);
     layout->addWidget(vertical_, 1);
 
@@ -135,16 +141,80 @@ void RunView::buildLayout() {
     });
 }
 
+void RunView::buildFileBar() {
+    fileBar_ = new QWidget(this);
+    fileBarLabel_ = new QLabel(fileBar_);
+    fileBarLabel_->setWordWrap(true);
+    reloadButton_ = new QPushButton(tr("Reload"), fileBar_);
+    dismissButton_ = new QPushButton(tr("Dismiss"), fileBar_);
+    auto* layout = new QHBoxLayout(fileBar_);
+    layout->setContentsMargins(10, 4, 6, 4);
+    layout->addWidget(fileBarLabel_, 1);
+    layout->addWidget(reloadButton_);
+    layout->addWidget(dismissButton_);
+    fileBar_->setAutoFillBackground(true);
+    QPalette p = fileBar_->palette();
+    p.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xd6));
+    p.setColor(QPalette::WindowText, QColor(0x20, 0x20, 0x20));
+    fileBar_->setPalette(p);
+    fileBar_->hide();
+    connect(fileWatcher_, &RunFileWatcher::stateChanged, this, [this] {
+        reloading_ = false;
+        updateFileBar();
+    });
+    connect(dismissButton_, &QPushButton::clicked, fileBar_, &QWidget::hide);
+    connect(reloadButton_, &QPushButton::clicked, this, [this] {
+        if (!run_)
+            return;
+        reloading_ = true;
+        updateFileBar();
+        emit reloadRequested(run_->path, run_->summaryOnlyRequested);
+    });
+}
+
+void RunView::updateFileBar() {
+    const QString name = run_ ? QFileInfo(run_->path).fileName().toHtmlEscaped() : QString();
+    const RunFileWatcher::State state = fileWatcher_->state();
+    QString text;
+    if (reloading_)
+        text = tr("Reloading <b>%1</b>…").arg(name);
+    else if (state == RunFileWatcher::State::Changed)
+        text = tr("<b>%1</b> changed on disk.").arg(name);
+    else if (state == RunFileWatcher::State::Deleted)
+        text = tr("<b>%1</b> was deleted from disk. The data read before stays here.").arg(name);
+    fileBarLabel_->setText(text);
+    reloadButton_->setVisible(state == RunFileWatcher::State::Changed);
+    reloadButton_->setEnabled(!reloading_);
+    fileBar_->setVisible(!text.isEmpty());
+}
+
+QString RunView::fileBarText() const {
+    return fileBar_->isVisibleTo(this) ? fileBarLabel_->text() : QString();
+}
+
 void RunView::setRun(std::shared_ptr<const RunData> run) {
     run_ = std::move(run);
+    // A reload ends here: what is on disk now is what is shown.
+    reloading_ = false;
+    fileWatcher_->watch(run_ ? run_->path : QString());
+    updateFileBar();
     metadata_->setRun(run_);
     rankChart_->setRun(run_ ? run_->results : nullptr);
     rankChart_->setRanks(selection_);
     const bool events = run_ && run_->hasEvents() && run_->timeline;
     if (events) {
-        timeline_->setRun(run_->results, run_->timeline);
-        timeline_->setRanks(selection_);
         timelineStack_->setCurrentWidget(timeline_);
+        // The first frame of millions of calls is the costliest paint of an
+        // open: give it an event of its own, after the tab is laid out and
+        // painted (a timer, not a posted event, which Qt would handle in the
+        // same batch as those), so that no single step holds the window long.
+        QTimer::singleShot(1, this, [this, run = run_] {
+            if (run_ != run)
+                return; // another run was set meanwhile
+            // Ranks first: setRun draws the first frame with them.
+            timeline_->setRanks(selection_);
+            timeline_->setRun(run_->results, run_->timeline);
+        });
     } else {
         timeline_->clear();
         eventsPanel_->setReason(run_ && run_->canLoadEvents());
@@ -155,6 +225,14 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
 
 void RunView::setEventsLoading(bool loading) {
     eventsPanel_->setLoading(loading);
+    // The window ends a failed read of this run's file here; a failed reload
+    // keeps the data read before, and the window's banner says why.
+    if (!loading && reloading_) {
+        reloading_ = false;
+        updateFileBar();
+        fileBarLabel_->setText(tr("Reloading <b>%1</b> failed; the data read before stays here.")
+                                   .arg(QFileInfo(run_->path).fileName().toHtmlEscaped()));
+    }
 }
 
 bool RunView::eventViewsEnabled() const {

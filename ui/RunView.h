@@ -15,13 +15,16 @@
 class EventsUnavailablePanel;
 class MetadataModel;
 class QComboBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
 class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
+class RunFileWatcher;
 class TimelineView;
 namespace scope {
 struct RegionTableRow;
@@ -66,9 +69,18 @@ public:
     ChartContextMenu* chartMenu(Chart chart) const {
         return chart == RankChart ? rankChartMenu_ : timelineMenu_;
     }
+    // The bar saying the run's file changed or vanished on disk.
+    QWidget* fileBar() const { return fileBar_; }
+    QString fileBarText() const;
+    QPushButton* reloadButton() const { return reloadButton_; }
+    QPushButton* dismissButton() const { return dismissButton_; }
+    RunFileWatcher* fileWatcher() const { return fileWatcher_; }
 
 signals:
     void loadEventsRequested(const QString& path);
+    // Reopen the run's file in this view, as it was opened; the window keeps
+    // the current data until the new read succeeds.
+    void reloadRequested(const QString& path, bool summaryOnly);
     void statisticChanged(Statistic statistic);
     // Emitted when the table shows the numbers for the current selection.
     void tableReady();
@@ -77,6 +89,8 @@ signals:
 
 private:
     void buildLayout();
+    void buildFileBar();
+    void updateFileBar();
     void recomputeTable();
     void onRegionSelected();
 
@@ -97,6 +111,12 @@ private:
     ChartContextMenu* timelineMenu_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
+    RunFileWatcher* fileWatcher_;
+    QWidget* fileBar_ = nullptr;
+    QLabel* fileBarLabel_ = nullptr;
+    QPushButton* reloadButton_ = nullptr;
+    QPushButton* dismissButton_ = nullptr;
+    bool reloading_ = false;
     // The newest table computation wins; older ones are told to stop.
     std::shared_ptr<std::atomic<bool>> tableCancel_;
     QFutureWatcher<std::vector<scope::RegionTableRow>>* tableWatcher_;

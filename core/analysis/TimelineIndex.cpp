@@ -16,6 +16,8 @@ namespace {
 // Positions per entry of nextChange_: a mixed-region check scans at most this
 // many calls, and the table costs 4 / kBlock bytes per call.
 constexpr std::size_t kBlock = 64;
+// Calls per entry of samples_.
+constexpr std::size_t kSample = 16;
 
 // First index in [lo, hi) where `pred` turns false (pred true on a prefix).
 template <class Pred> std::size_t partitionPoint(std::size_t lo, std::size_t hi, Pred pred) {
@@ -129,6 +131,7 @@ TimelineIndex::TimelineIndex(const ProfilingResults& results) : results_(&result
         first = last;
     }
     buildNextChange();
+    buildSamples();
 
     if (!order_.empty()) {
         startNs_ = std::numeric_limits<std::int64_t>::max();
@@ -235,6 +238,44 @@ void TimelineIndex::buildNextChange() {
     }
 }
 
+void TimelineIndex::buildSamples() {
+    sampleBegin_.reserve(lanes_.size());
+    samples_.reserve(order_.size() / kSample + lanes_.size());
+    for (const TimelineLane& l : lanes_) {
+        sampleBegin_.push_back(samples_.size());
+        for (std::size_t i = 0; i < l.size; i += kSample)
+            samples_.push_back(start(order_[l.begin + i]));
+    }
+}
+
+std::size_t TimelineIndex::firstStartFrom(const TimelineLane& lane, std::size_t lo, std::size_t hi,
+                                          std::int64_t t, std::size_t hint) const {
+    if (lo >= hi)
+        return hi;
+    const std::int64_t* samples = samples_.data() + sampleBegin_[&lane - lanes_.data()];
+    // Starts are sorted along the lane, so are the samples: the first sample
+    // at or after t bounds the answer to the kSample - 1 calls before it.
+    const std::size_t s = gallopFrom(lo / kSample, (hi - 1) / kSample + 1, hint / kSample,
+                                     [&](std::size_t i) { return samples[i] < t; });
+    if (s * kSample <= lo)
+        return lo;
+    const std::size_t from = std::max(lo, (s - 1) * kSample + 1);
+    const std::size_t to = std::min(hi, s * kSample);
+    const std::uint32_t* calls = order_.data() + lane.begin;
+    const std::int64_t* starts = results_->events.starts.data();
+    const std::int64_t* ends = results_->events.ends.data();
+    // Counting, not searching: no load waits for the one before. The caller
+    // reads the ends of the calls around the answer next: fetch them now too.
+    std::size_t before = 0;
+    for (std::size_t p = from; p < to; ++p) {
+        __builtin_prefetch(ends + calls[p]);
+        before += starts[calls[p]] < t ? 1 : 0;
+    }
+    if (to < lane.size)
+        __builtin_prefetch(ends + calls[to]);
+    return from + before;
+}
+
 std::optional<std::size_t> TimelineIndex::lane(std::uint32_t rank, std::uint32_t depth) const {
     auto it =
         std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
@@ -330,8 +371,7 @@ void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
     auto reach = [&](std::uint32_t e) { return std::max(end(e), start(e) + 1); };
     std::size_t k =
         partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t0Ns; });
-    const std::size_t stop =
-        partitionPoint(k, l.size, [&](std::size_t i) { return start(calls[i]) < t1Ns; });
+    const std::size_t stop = firstStartFrom(l, k, l.size, t1Ns, l.size);
     std::size_t lastCount = 1;
     while (k < stop) {
         const std::uint32_t e = calls[k];
@@ -342,8 +382,7 @@ void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
         }
         const double column = columnOf(start(e), t0Ns, nsPerPixel);
         const std::int64_t columnEnd = boundary(t0Ns, column + 1, nsPerPixel);
-        std::size_t j = gallopFrom(k + 1, stop, k + lastCount,
-                                   [&](std::size_t i) { return start(calls[i]) < columnEnd; });
+        std::size_t j = firstStartFrom(l, k + 1, stop, columnEnd, k + lastCount);
         // Only the last call starting in a column can be a pixel wide; it is drawn on its own.
         if (j - 1 > k && isWide(calls[j - 1], nsPerPixel))
             --j;
@@ -392,6 +431,8 @@ std::optional<TimelineSpan> TimelineIndex::hitTest(std::size_t lane, std::int64_
 std::size_t TimelineIndex::memoryBytes() const {
     return order_.capacity() * sizeof(std::uint32_t) +
            nextChange_.capacity() * sizeof(std::uint32_t) +
+           samples_.capacity() * sizeof(std::int64_t) +
+           sampleBegin_.capacity() * sizeof(std::size_t) +
            lanes_.capacity() * sizeof(TimelineLane) + rankLanes_.capacity() * sizeof(RankLanes) +
            rowBegin_.capacity() * sizeof(std::uint64_t) * 2 +
            rowRegion_.capacity() * sizeof(std::int32_t);

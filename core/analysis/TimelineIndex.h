@@ -37,10 +37,11 @@ struct TimelineLane {
 // event indices in start order, so that the spans of any time window at any
 // zoom come out in O(pixels * log calls).
 //
-// Memory: 4 bytes per call (the order) plus 4 bytes per 64 calls; the times
-// are read from results.events, never copied. The index keeps a reference to
-// the results: it must not outlive them (hold both in shared_ptrs, as the UI
-// does). Immutable after construction, so queries may run on any thread.
+// Memory: 4 bytes per call (the order), 4 bytes per 64 calls and 8 bytes per
+// 16 calls (see samples_); the times are read from results.events, never
+// copied. The index keeps a reference to the results: it must not outlive
+// them (hold both in shared_ptrs, as the UI does). Immutable after
+// construction, so queries may run on any thread.
 //
 // Depth is nesting by interval containment per rank (calls by start, longer
 // first; a call sits one level below the innermost open call enclosing it),
@@ -110,6 +111,11 @@ private:
     void buildRank(std::uint32_t rank, std::span<const std::size_t> rows, std::uint32_t base,
                    std::vector<std::uint32_t>& scratch);
     void buildNextChange();
+    void buildSamples();
+    // First lane position in [lo, hi) whose call starts at or after t (hi if
+    // none), searching outwards from `hint`.
+    std::size_t firstStartFrom(const TimelineLane& lane, std::size_t lo, std::size_t hi,
+                               std::int64_t t, std::size_t hint) const;
     std::int64_t start(std::uint32_t event) const;
     std::int64_t end(std::uint32_t event) const; // never before the start
     std::size_t rowOf(std::uint32_t event) const;
@@ -131,6 +137,13 @@ private:
     // lane's end). Answers "are these merged calls of one region" without
     // looking at every call.
     std::vector<std::uint32_t> nextChange_;
+    // Per lane the start of every kSample-th call, contiguous: a search for a
+    // pixel column's end walks these cached values instead of chasing
+    // order_ -> starts into memory that is cold, then looks at the at most
+    // kSample - 1 calls left with independent loads the CPU overlaps. This
+    // is what makes a whole-run query of millions of calls fast.
+    std::vector<std::int64_t> samples_;
+    std::vector<std::size_t> sampleBegin_; // per lane, into samples_
     std::int64_t startNs_ = 0;
     std::int64_t endNs_ = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 namespace scope {
 
@@ -35,9 +36,20 @@ void ProfilingResults::finalize() {
     regions = std::move(ordered);
     for (RankRegion& r : rows)
         r.region = newIndex[r.region];
-    std::stable_sort(rows.begin(), rows.end(), [](const RankRegion& a, const RankRegion& b) {
-        return a.region != b.region ? a.region < b.region : a.rank < b.rank;
-    });
+    // Sort keys, then move each row once: rows are large (sources, tags), and
+    // sorting them in place moved each one O(log n) times, a quarter of a
+    // summary-only open with 200,000 rows.
+    std::vector<std::pair<std::uint64_t, std::size_t>> keys(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        keys[i] = {(std::uint64_t{rows[i].region} << 32) | rows[i].rank, i};
+    if (!std::is_sorted(keys.begin(), keys.end())) {
+        std::sort(keys.begin(), keys.end()); // the index part keeps it stable
+        std::vector<RankRegion> sorted;
+        sorted.reserve(rows.size());
+        for (const auto& key : keys)
+            sorted.push_back(std::move(rows[key.second]));
+        rows = std::move(sorted);
+    }
 
     regionBegin_.assign(n + 1, rows.size());
     for (std::size_t i = rows.size(); i-- > 0;)

@@ -2,6 +2,8 @@
 
 #include "RegionPalette.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,6 +18,10 @@ constexpr int kOutlineWidth = 4;
 constexpr int kLabelWidth = 30;
 // Spans kept between frames: 24 MB.
 constexpr std::size_t kCacheBudget = 1'000'000;
+// Time one frame may spend on lane queries before it shows what it has and
+// queues the next frame for the rest: a new zoom of tens of millions of calls
+// then never holds the UI thread for long, whatever the machine is doing.
+constexpr qint64 kQueryBudgetMs = 12;
 
 QColor blend(const QColor& color, const QColor& with, double share) {
     return QColor::fromRgbF(
@@ -180,6 +186,12 @@ void TimelinePlottable::draw(QCPPainter* painter) {
     // (by the first lane that reaches it), so hundreds of ranks cost what the
     // plot's height allows, not a query per lane.
     int drawnBottom = std::numeric_limits<int>::min();
+    QElapsedTimer clock;
+    clock.start();
+    complete_ = true;
+    int queried = 0; // each frame queries at least one lane, so frames progress
+    // Exports (PNG, PDF) get one frame: it must be whole.
+    const bool progressive = !painter->modes().testFlag(QCPPainter::pmNoCaching);
     for (int band = firstBand; band <= lastBand; ++band) {
         const std::uint32_t rank = rankOfBand(band);
         if (band % 2 == 1) {
@@ -202,11 +214,26 @@ void TimelinePlottable::draw(QCPPainter* painter) {
             const auto lane = index_->lane(rank, static_cast<std::uint32_t>(depth));
             if (!lane)
                 continue;
+            // Deferred lanes stay empty for a frame. Only while the cache has
+            // room: the next frame must find what this one queried.
+            const bool cached = isCached(*lane);
+            if (!cached && progressive && queried > 0 && clock.elapsed() >= kQueryBudgetMs &&
+                cachedSpans_ < kCacheBudget) {
+                complete_ = false;
+                continue;
+            }
+            queried += cached ? 0 : 1;
             drawLane(painter, spansOf(*lane, window),
                      QRect(area.left(), top, area.width(), bottom - top));
             drawnBottom = bottom;
         }
     }
+    if (!complete_ && parentPlot() != nullptr)
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool TimelinePlottable::isCached(std::size_t lane) const {
+    return lane < cache_.size() && cache_[lane].has_value();
 }
 
 void TimelinePlottable::dropCache() {

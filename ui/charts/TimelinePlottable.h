@@ -50,6 +50,9 @@ public:
     // The span drawn under a pixel of the plot, if any.
     std::optional<Hit> hitAt(const QPointF& pixel) const;
     QColor colorOf(int region) const;
+    // Whether the last frame drew every visible lane; a frame that ran out of
+    // time for queries has queued the next one already.
+    bool isComplete() const { return complete_; }
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;
@@ -75,6 +78,7 @@ private:
     void drawLane(QCPPainter* painter, const std::vector<scope::TimelineSpan>& spans,
                   const QRect& row);
     void dropCache();
+    bool isCached(std::size_t lane) const;
 
     std::shared_ptr<const scope::ProfilingResults> results_;
     std::shared_ptr<const scope::TimelineIndex> index_;
@@ -92,4 +96,5 @@ private:
     Window cachedWindow_;
     std::vector<std::optional<std::vector<scope::TimelineSpan>>> cache_;
     std::size_t cachedSpans_ = 0;
+    bool complete_ = true;
 };

@@ -135,6 +135,10 @@ void TimelineView::fitRanks() {
     plot_->yAxis->setRange(0, std::max(1, timeline_->bandCount()));
 }
 
+bool TimelineView::isComplete() const {
+    return timeline_->isComplete();
+}
+
 bool TimelineView::savePng(const QString& path, int width, int height, double scale) {
     return ChartExporter::savePng(plot_, path, width, height, scale);
 }

@@ -45,6 +45,9 @@ public:
     void resetZoom();
 
     QCustomPlot* plot() const { return plot_; }
+    // False while a new zoom is still being drawn lane by lane over several
+    // frames (see TimelinePlottable::isComplete).
+    bool isComplete() const;
     // Like ChartExporter::savePng: width x height laid out, times `scale` pixels.
     bool savePng(const QString& path, int width, int height, double scale = 1.0);
     // The tooltip text for a position in plot() coordinates, "" when nothing is there.

@@ -1,0 +1,150 @@
+// A run's file changing under the viewer: rewritten (a run that finished
+// merging after it was opened) it is offered for reload, and the reload shows
+// the new file's numbers; deleted, the data read before stays on screen.
+#include "MainWindow.h"
+#include "RunFileWatcher.h"
+#include "RunView.h"
+#include "RunWaiter.h"
+#include "models/RegionTableModel.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstdio>
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+// A region's statistic over all ranks from a sample's reference JSON.
+double expected(const QString& sample, const QString& region, const QString& key) {
+    QFile file(kData + "/" + sample + ".region_statistics.json");
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QJsonObject run =
+        QJsonDocument::fromJson(file.readAll()).object()["files"].toArray()[0].toObject();
+    return run["region_statistics"].toObject()[region].toObject()[key].toDouble();
+}
+
+// The table's raw value of `column` for a region, -1 when the region is absent.
+double shown(RunView* view, const QString& region, int column) {
+    RegionTableModel* model = view->tableModel();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->index(row, RegionTableModel::Region).data().toString() == region)
+            return model->index(row, column).data(RegionTableModel::SortRole).toDouble();
+    return -1;
+}
+
+// As a writer does: a new file beside the old one, renamed over it.
+bool replaceByRename(const QString& source, const QString& target) {
+    const QString part = target + ".part";
+    QFile::remove(part);
+    return QFile::copy(source, part) && std::rename(qPrintable(part), qPrintable(target)) == 0;
+}
+
+} // namespace
+
+class TestFileWatcher : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { prepareWindowTests(); }
+
+    void rewrittenFileIsOfferedForReloadAndReloadShowsTheNewNumbers() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("profiling_data.h5");
+        QVERIFY(QFile::copy(kData + "/run_serial.h5", path));
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(path);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        QCOMPARE(shown(view, "main", RegionTableModel::Calls), 1.0);
+        QVERIFY(!view->fileBar()->isVisible());
+
+        QVERIFY(replaceByRename(kData + "/run_np3.h5", path));
+        QTRY_VERIFY_WITH_TIMEOUT(view->fileBar()->isVisible(), 10000);
+        QVERIFY(view->fileBarText().contains("profiling_data.h5"));
+        QVERIFY(view->fileBarText().contains("changed on disk"));
+        QVERIFY(view->reloadButton()->isVisible());
+        // Nothing is reread until the user asks: the old numbers are still shown.
+        QCOMPARE(shown(view, "main", RegionTableModel::Calls), 1.0);
+
+        QTest::mouseClick(view->reloadButton(), Qt::LeftButton);
+        RunView* reloaded = waitForRun(window, opened);
+        QCOMPARE(reloaded, view); // the same tab
+        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(shown(view, "main", RegionTableModel::Calls),
+                 expected("run_np3", "main", "count"));
+        QCOMPARE(shown(view, "main", RegionTableModel::Total),
+                 expected("run_np3", "main", "total_duration_seconds"));
+        QVERIFY(!view->fileBar()->isVisible());
+    }
+
+    void deletedFileKeepsItsDataAndSaysSo() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("profiling_data.h5");
+        QVERIFY(QFile::copy(kData + "/run_np3.h5", path));
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(path);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        const double total = expected("run_np3", "main", "total_duration_seconds");
+        QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
+
+        QVERIFY(QFile::remove(path));
+        QTRY_VERIFY_WITH_TIMEOUT(view->fileBar()->isVisible(), 10000);
+        QVERIFY(view->fileBarText().contains("deleted"));
+        QVERIFY(!view->reloadButton()->isVisible()); // nothing to reload from
+        QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
+        QCOMPARE(view->tableModel()->rowCount(), 8);
+
+        // The file comes back with other contents: now a reload is offered.
+        QVERIFY(replaceByRename(kData + "/run_serial.h5", path));
+        QTRY_VERIFY_WITH_TIMEOUT(view->reloadButton()->isVisible(), 10000);
+        QVERIFY(view->fileBarText().contains("changed on disk"));
+        QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
+    }
+
+    void failedReloadKeepsTheOldData() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("profiling_data.h5");
+        QVERIFY(QFile::copy(kData + "/run_np3.h5", path));
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openFile(path);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        const double total = expected("run_np3", "main", "total_duration_seconds");
+
+        QFile garbage(path + ".part");
+        QVERIFY(garbage.open(QIODevice::WriteOnly));
+        garbage.write("not an HDF5 file");
+        garbage.close();
+        QCOMPARE(std::rename(qPrintable(path + ".part"), qPrintable(path)), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(view->reloadButton()->isVisible(), 10000);
+        QTest::mouseClick(view->reloadButton(), Qt::LeftButton);
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(view->run()->path, path);
+        QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
+        QVERIFY(view->fileBarText().contains("failed"));
+        QVERIFY(view->reloadButton()->isEnabled()); // try again once the writer is done
+    }
+};
+
+QTEST_MAIN(TestFileWatcher)
+#include "tst_FileWatcher.moc"
