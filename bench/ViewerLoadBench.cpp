@@ -6,6 +6,7 @@
 // takes to redraw at a new zoom, from the whole run down to 1e-5 of it.
 // --stalls lists every stall over 15 ms as it happens.
 #include "MainWindow.h"
+#include "PeakMemory.h"
 #include "RunView.h"
 #include "charts/TimelineView.h"
 
@@ -18,20 +19,6 @@
 #include <cstdio>
 
 namespace {
-
-// VmHWM: the peak of this process, as scope-bench reads it for its children.
-double peakRssMiB() {
-    std::FILE* status = std::fopen("/proc/self/status", "r");
-    if (status == nullptr)
-        return 0;
-    char line[256];
-    double kib = 0;
-    while (std::fgets(line, sizeof line, status) != nullptr)
-        if (std::sscanf(line, "VmHWM: %lf kB", &kib) == 1)
-            break;
-    std::fclose(status);
-    return kib / 1024.0;
-}
 
 struct Redraws {
     double slowestFrame = 0; // longest single replot, ms: what the UI thread feels

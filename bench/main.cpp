@@ -4,6 +4,7 @@
 // of one read alone and no read warms another's heap.
 #include "BareReader.h"
 #include "FixtureWriter.h"
+#include "PeakMemory.h"
 #include "SyntheticRun.h"
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
@@ -42,21 +43,6 @@ struct BenchFile {
     fixtures::SyntheticRun::Shape shape;
     fs::path path;
 };
-
-// VmHWM, not getrusage: Linux carries ru_maxrss across exec, so a child would
-// report the parent's peak.
-double peakRssMiB() {
-    std::FILE* status = std::fopen("/proc/self/status", "r");
-    if (status == nullptr)
-        return 0;
-    char line[256];
-    double kib = 0;
-    while (std::fgets(line, sizeof line, status) != nullptr)
-        if (std::sscanf(line, "VmHWM: %lf kB", &kib) == 1)
-            break;
-    std::fclose(status);
-    return kib / 1024.0;
-}
 
 // VmHWM of this process's read helper child, sampled until `stop`; the last
 // sample is the helper's peak unless it grew in its final millisecond.
