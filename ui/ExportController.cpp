@@ -337,18 +337,16 @@ bool ExportController::exportComparisonChart(ComparisonView::Chart chart,
 bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
     QString error;
     QCustomPlot* plot = comparisonPlot(chart, &error);
-    if (plot == nullptr) {
-        window_->banner()->showError(tr("Cannot copy the chart"), error);
-        return false;
-    }
-    ChartExporter::copyToClipboard(plot);
-    window_->banner()->showInfo(tr("Copied the chart to the clipboard."));
-    return true;
+    return finishCopy(plot, error);
 }
 
 bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
     QString error;
     QCustomPlot* plot = chartPlot(view, chart, &error);
+    return finishCopy(plot, error);
+}
+
+bool ExportController::finishCopy(QCustomPlot* plot, const QString& error) {
     if (plot == nullptr) {
         window_->banner()->showError(tr("Cannot copy the chart"), error);
         return false;

@@ -77,6 +77,7 @@ private:
     QCustomPlot* comparisonPlot(ComparisonView::Chart chart, QString* error) const;
     bool finishExport(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
                       int width, int height, double scale, QString error);
+    bool finishCopy(QCustomPlot* plot, const QString& error);
     void choosePlotPath(QCustomPlot* plot, const QString& title, const QString& baseName,
                         ChartContextMenu::Action format, bool askFormat, const PlotWriter& write);
     QString askSavePath(const QString& title, const QString& defaultName, const QString& filter,

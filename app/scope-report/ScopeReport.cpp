@@ -4,7 +4,6 @@
 #include "RegionTablePrinter.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
-#include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
 #include "model/Errors.h"
 
