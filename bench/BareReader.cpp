@@ -28,7 +28,8 @@ void readDataset(hid_t loc, const char* name, Buffer& buffer) {
     H5Dclose(dataset);
 }
 
-template <typename Visit> std::uint64_t twoPasses(const std::string& path, Visit visit) {
+template <typename Visit>
+std::vector<std::int64_t> twoPasses(const std::string& path, Visit visit) {
     hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
     Buffer buffer;
     visit(file, buffer);
@@ -37,7 +38,7 @@ template <typename Visit> std::uint64_t twoPasses(const std::string& path, Visit
     buffer.sizing = false;
     visit(file, buffer);
     H5Fclose(file);
-    return buffer.used;
+    return std::move(buffer.data);
 }
 
 herr_t visitRegion(hid_t regions, const char* name, const H5L_info_t*, void* data) {
@@ -60,14 +61,14 @@ herr_t visitRank(hid_t root, const char* name, const H5L_info_t*, void* data) {
 
 } // namespace
 
-std::uint64_t bareReadSchema1(const std::string& path) {
+std::vector<std::int64_t> bareReadSchema1(const std::string& path) {
     return twoPasses(path, [](hid_t file, Buffer& buffer) {
         hsize_t index = 0;
         H5Literate(file, H5_INDEX_NAME, H5_ITER_INC, &index, visitRank, &buffer);
     });
 }
 
-std::uint64_t bareReadColumnar(const std::string& path) {
+std::vector<std::int64_t> bareReadColumnar(const std::string& path) {
     return twoPasses(path, [](hid_t file, Buffer& buffer) {
         readDataset(file, "events/start_deltas", buffer);
         readDataset(file, "events/durations", buffer);

@@ -9,6 +9,7 @@
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
 #include "isolate/ResultsCodec.h"
+#include "isolate/SharedColumnArena.h"
 #include "isolate/WorkerMessage.h"
 #include "model/Errors.h"
 
@@ -23,9 +24,6 @@ using namespace scope;
 using isolate::WorkerMessage;
 
 namespace {
-
-// The read's share of the progress bar; the rest is handing the results over.
-constexpr double kReadShare = 0.9;
 
 struct Arguments {
     bool summary = false;
@@ -114,23 +112,25 @@ int main(int argc, char** argv) {
     try {
         ReadControl control;
         control.progress = [&](double fraction, std::string_view text) {
-            channel.progress(fraction * kReadShare, text);
+            channel.progress(fraction, text);
         };
+        // The event columns are read straight into the results memfd.
+        auto arena = std::make_shared<isolate::SharedColumnArena>(
+            WorkerMessage::kResultFd, isolate::ResultsCodec::kReservedBytes);
+        const ColumnAllocator<std::int64_t> eventColumns(arena);
         ProfilingResults results;
         if (arguments.summary) {
             arguments.options.control = control;
+            arguments.options.eventColumns = eventColumns;
             results = readH5Summary(arguments.path, arguments.options);
         } else {
-            results = readH5(arguments.path, ReadOptions{control});
+            results = readH5(arguments.path, ReadOptions{control, eventColumns});
         }
         heartbeat.setBusy(true);
+        channel.progress(1.0, "handing over the results");
         WorkerMessage done;
         done.kind = WorkerMessage::Kind::Result;
-        done.resultBytes = isolate::ResultsCodec::encode(
-            std::move(results), WorkerMessage::kResultFd, [&](double fraction) {
-                channel.progress(kReadShare + fraction * (1.0 - kReadShare),
-                                 "handing over the results");
-            });
+        done.resultBytes = isolate::ResultsCodec::encode(std::move(results), *arena);
         channel.send(done);
     } catch (...) {
         channel.send(currentError());

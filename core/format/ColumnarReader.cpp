@@ -234,7 +234,7 @@ void ColumnarReader::readEvents(ProfilingResults& results) {
 
 void ColumnarReader::readOptionalEventColumns(ProfilingResults& results) const {
     EventColumns& events = results.events;
-    const std::pair<const char*, std::vector<std::int64_t>*> columns[] = {
+    const std::pair<const char*, EventColumn*> columns[] = {
         {"events/gpu_durations", &events.gpuDurations},
         {"events/call_ids", &events.callIds},
         {"events/parent_ids", &events.parentIds}};

@@ -14,8 +14,10 @@ namespace {
 
 constexpr int kNewestKnownSchema = 3;
 
-ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout) {
+ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout,
+                              const ColumnAllocator<std::int64_t>& eventColumns) {
     ProfilingResults results;
+    results.events = EventColumns(eventColumns);
     results.path = file.path();
     results.schemaVersion = layout.schemaVersion;
     results.layout = layout.storage;
@@ -75,9 +77,9 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
     results.regions = std::move(kept);
 }
 
-ProfilingResults readFull(const h5::H5File& file) {
+ProfilingResults readFull(const h5::H5File& file, const ReadOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
-    ProfilingResults results = startResults(file, layout);
+    ProfilingResults results = startResults(file, layout, options.eventColumns);
     readEvents(file, layout, results);
     AuxiliaryReader(file).read(results, true, true, true);
     results.finalize();
@@ -87,7 +89,7 @@ ProfilingResults readFull(const h5::H5File& file) {
 
 ProfilingResults readSummary(const h5::H5File& file, const SummaryOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
-    ProfilingResults results = startResults(file, layout);
+    ProfilingResults results = startResults(file, layout, options.eventColumns);
     const bool rowIndex = usesRowIndex(file, layout);
     const bool hasSummary =
         rowIndex && (layout.storage == StorageLayout::Aggregate || layout.hasSummaryColumns);
@@ -114,7 +116,7 @@ ProfilingResults readSummary(const h5::H5File& file, const SummaryOptions& optio
 } // namespace
 
 ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
-    return readFull(h5::H5File(path, options.control));
+    return readFull(h5::H5File(path, options.control), options);
 }
 
 ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
@@ -123,7 +125,7 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
 
 ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,
                              const ReadOptions& options) {
-    return readFull(h5::H5File::openImage(image, name, options.control));
+    return readFull(h5::H5File::openImage(image, name, options.control), options);
 }
 
 ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/ColumnAllocator.h"
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,6 +23,8 @@ struct ReadControl {
 
 struct ReadOptions {
     ReadControl control;
+    // Where the event columns are allocated (the read helper: shared memory).
+    ColumnAllocator<std::int64_t> eventColumns{};
 };
 
 struct SummaryOptions {
@@ -30,6 +34,7 @@ struct SummaryOptions {
     std::vector<std::string> regions; // exact names; empty = all
     std::vector<std::uint32_t> ranks; // empty = all
     ReadControl control;
+    ColumnAllocator<std::int64_t> eventColumns{}; // for the fallback read of the events
 };
 
 } // namespace scope

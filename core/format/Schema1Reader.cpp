@@ -122,10 +122,9 @@ void Schema1Reader::readEvents(ProfilingResults& results) {
 
 void Schema1Reader::readOptionalColumns(ProfilingResults& results) {
     EventColumns& events = results.events;
-    std::vector<std::int64_t>* columns[] = {&events.gpuDurations, &events.callIds,
-                                            &events.parentIds};
+    EventColumn* columns[] = {&events.gpuDurations, &events.callIds, &events.parentIds};
     for (std::size_t c = 0; c < std::size(kOptionalColumns); ++c) {
-        std::vector<std::int64_t>& column = *columns[c];
+        EventColumn& column = *columns[c];
         for (const RankRegion& row : results.rows) {
             const std::string& name = results.regions[row.region];
             const std::string path =

@@ -27,9 +27,6 @@ using isolate::WorkerMessage;
 
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
 constexpr const char* kFailed = "the HDF5 library failed while reading the file";
-// The helper's messages cover the read and its hand-over; the last share of
-// the bar is copying the results into this process.
-constexpr double kReceiveShare = 0.05;
 
 bool isExecutable(const std::filesystem::path& path) {
     std::error_code error;
@@ -103,7 +100,9 @@ std::string seconds(std::chrono::milliseconds duration) {
     return text;
 }
 
-// One conversation with a helper: relays its messages until it has ended.
+// One conversation with a helper: relays its messages until it has handed
+// back results or ended. The buffer is complete once the helper says so; its
+// exit (unmapping hundreds of megabytes) need not be waited for first.
 class Session {
 public:
     Session(const std::string& path, const IsolatedReadRequest& request,
@@ -149,6 +148,8 @@ public:
                 process_.kill();
                 return;
             }
+            if (result_ && buffer_.empty())
+                return;
         }
     }
 
@@ -156,6 +157,8 @@ public:
     std::uint64_t resultBytes() const {
         if (malformed_ || !buffer_.empty())
             fail("the helper process sent malformed output");
+        if (result_ && !error_)
+            return *result_;
         const int status = process_.status();
         if (WIFSIGNALED(status))
             fail("helper process killed by signal " + signalName(WTERMSIG(status)));
@@ -178,8 +181,7 @@ private:
                 if (message->kind == WorkerMessage::Kind::Progress) {
                     step_ = message->text;
                     if (request_.control.progress)
-                        request_.control.progress(message->fraction * (1.0 - kReceiveShare),
-                                                  message->text);
+                        request_.control.progress(message->fraction, message->text);
                 } else if (message->kind == WorkerMessage::Kind::Result) {
                     result_ = message->resultBytes;
                 } else if (message->kind == WorkerMessage::Kind::Error) {
@@ -241,15 +243,10 @@ ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest
     Session session(path, request, *process);
     session.run();
     const std::uint64_t size = session.resultBytes();
-    const ProgressCallback& progress = request.control.progress;
-    ProfilingResults results =
-        isolate::ResultsCodec::decode(memory.get(), size, path, [&](double fraction) {
-            if (progress)
-                progress(1.0 - kReceiveShare + fraction * kReceiveShare, "receiving the results");
-        });
+    ProfilingResults results = isolate::ResultsCodec::decode(memory.get(), size, path);
     results.path = path;
-    if (progress)
-        progress(1.0, "file read");
+    if (request.control.progress)
+        request.control.progress(1.0, "file read");
     return results;
 }
 

@@ -191,7 +191,7 @@ PerfEventSet readPerf(ByteReader& in) {
 
 } // namespace
 
-std::string ResultsHeader::encode(const ProfilingResults& r) {
+std::string ResultsHeader::encode(const ProfilingResults& r, const ColumnPlaces& places) {
     ByteWriter out;
     out.text(r.path);
     out.i64(r.schemaVersion);
@@ -227,14 +227,14 @@ std::string ResultsHeader::encode(const ProfilingResults& r) {
     out.u64(r.perfEvents.size());
     for (const PerfEventSet& perf : r.perfEvents)
         writePerf(out, perf);
-    for (const std::vector<std::int64_t>* column :
-         {&r.events.starts, &r.events.ends, &r.events.gpuDurations, &r.events.callIds,
-          &r.events.parentIds})
-        out.u64(column->size());
+    for (const ColumnPlace& place : places) {
+        out.u64(place.offset);
+        out.u64(place.count);
+    }
     return out.take();
 }
 
-void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnLengths& counts) {
+void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnPlaces& places) {
     r.path = in.text();
     r.schemaVersion = static_cast<int>(in.i64());
     const std::uint8_t layout = in.u8();
@@ -274,8 +274,10 @@ void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnLengths& c
     r.perfEvents.resize(in.count(28));
     for (PerfEventSet& perf : r.perfEvents)
         perf = readPerf(in);
-    for (std::uint64_t& count : counts)
-        count = in.u64();
+    for (ColumnPlace& place : places) {
+        place.offset = in.u64();
+        place.count = in.u64();
+    }
     if (!in.atEnd())
         in.fail("bytes after the header");
 }

@@ -10,17 +10,21 @@ namespace scope::isolate {
 
 class ByteReader;
 
-// The part of an encoded ProfilingResults before the event columns: every
-// field but the columns themselves, whose lengths end it.
+// Every field of an encoded ProfilingResults but the event columns
+// themselves, whose places in the results buffer end it.
 class ResultsHeader {
 public:
+    struct ColumnPlace {
+        std::uint64_t offset = 0; // in the results buffer
+        std::uint64_t count = 0;  // elements
+    };
     // starts, ends, gpuDurations, callIds, parentIds
-    using ColumnLengths = std::array<std::uint64_t, 5>;
+    using ColumnPlaces = std::array<ColumnPlace, 5>;
 
-    static std::string encode(const ProfilingResults& results);
+    static std::string encode(const ProfilingResults& results, const ColumnPlaces& places);
     // Fills everything but the event columns and the region index; throws
     // CorruptProfileError (through `in`) on damaged bytes.
-    static void decode(ByteReader& in, ProfilingResults& results, ColumnLengths& lengths);
+    static void decode(ByteReader& in, ProfilingResults& results, ColumnPlaces& places);
 };
 
 } // namespace scope::isolate

@@ -5,9 +5,11 @@
 
 namespace scope {
 
-CallSummary CallSummary::fromEvents(std::span<const std::int64_t> starts,
-                                    std::span<const std::int64_t> ends,
-                                    std::span<const std::int64_t> gpuDurations) {
+// Runs over every event of a file: the AVX2 clone (chosen at load time) does
+// the 64-bit minima and maxima four at a time.
+[[gnu::target_clones("avx2", "default")]] CallSummary
+CallSummary::fromEvents(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
+                        std::span<const std::int64_t> gpuDurations) {
     CallSummary s;
     const std::size_t n = std::min(starts.size(), ends.size());
     if (n == 0)

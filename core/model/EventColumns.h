@@ -1,20 +1,31 @@
 #pragma once
 
+#include "ColumnAllocator.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace scope {
 
+// One event column: a std::vector whose memory may live in shared memory (see
+// ColumnAllocator), so that the read helper's results need no copy.
+using EventColumn = std::vector<std::int64_t, ColumnAllocator<std::int64_t>>;
+
 // Per-call data of a whole file as flat columns (struct of arrays). Each
 // (rank, region) row owns a contiguous slice [offset, offset + count).
 // Times are absolute nanoseconds, already delta-decoded.
 struct EventColumns {
-    std::vector<std::int64_t> starts;
-    std::vector<std::int64_t> ends;
+    EventColumns() = default;
+    explicit EventColumns(const ColumnAllocator<std::int64_t>& allocator)
+        : starts(allocator), ends(allocator), gpuDurations(allocator), callIds(allocator),
+          parentIds(allocator) {}
+
+    EventColumn starts;
+    EventColumn ends;
     // Optional columns are empty when the file does not store them.
-    std::vector<std::int64_t> gpuDurations;
-    std::vector<std::int64_t> callIds;
-    std::vector<std::int64_t> parentIds;
+    EventColumn gpuDurations;
+    EventColumn callIds;
+    EventColumn parentIds;
 
     std::size_t size() const { return starts.size(); }
     bool hasCallIds() const { return !callIds.empty() && callIds.size() == starts.size(); }

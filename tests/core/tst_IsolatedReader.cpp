@@ -9,6 +9,7 @@
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
 #include "isolate/ResultsCodec.h"
+#include "isolate/SharedColumnArena.h"
 #include "isolate/UniqueFd.h"
 #include "model/Errors.h"
 
@@ -22,6 +23,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <functional>
 
 using namespace scope;
@@ -316,22 +318,63 @@ private slots:
         QVERIFY2(error.contains(detail), qPrintable(error));
     }
 
-    // Every cut and every flipped byte of a valid buffer's header either
-    // decodes or throws CorruptProfileError: no other exception, no crash, no
-    // read past the end (the sanitizer build checks that).
+    // The helper's reader allocates the event columns in the results memfd
+    // and the viewer maps them: both ends hold the same numbers as a plain
+    // read, and a column made on the heap is copied in.
+    void columnsCrossWithoutACopy_data() {
+        QTest::addColumn<bool>("inArena");
+        QTest::newRow("read into the arena") << true;
+        QTest::newRow("read on the heap") << false;
+    }
+    void columnsCrossWithoutACopy() {
+        QFETCH(bool, inArena);
+        FixtureSpec spec = SampleSpecs::standard(3);
+        SampleSpecs::addAuxiliary(spec);
+        const std::string file = path(QStringLiteral("arena.h5"));
+        FixtureWriter::write(spec, file);
+        isolate::UniqueFd memory(memfd_create("arena", MFD_CLOEXEC));
+        auto arena = std::make_shared<isolate::SharedColumnArena>(
+            memory.get(), isolate::ResultsCodec::kReservedBytes);
+        ReadOptions options;
+        if (inArena)
+            options.eventColumns = ColumnAllocator<std::int64_t>(arena);
+        ProfilingResults read = readH5(file, options);
+        QCOMPARE(arena->offsetOf(read.events.starts.data()).has_value(), inArena);
+        const std::uint64_t size = isolate::ResultsCodec::encode(std::move(read), *arena);
+        ProfilingResults received = isolate::ResultsCodec::decode(memory.get(), size, file);
+        QVERIFY(received.events.starts.get_allocator().store() != nullptr);
+        const QString error = resultsDifference(received, readH5(file));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        // The adopted mapping outlives the memfd and the arena.
+        arena.reset();
+        memory = isolate::UniqueFd();
+        const ProfilingResults copy = received;
+        QVERIFY(copy.events.starts == received.events.starts);
+        received.events.starts.push_back(1); // grows onto the heap
+        QCOMPARE(received.events.starts.back(), std::int64_t{1});
+    }
+
+    // Every cut and every flipped byte of a valid buffer's frame and header
+    // either decodes or throws CorruptProfileError: no other exception, no
+    // crash, no read or mapping past the end (the sanitizer build checks that).
     void damagedBuffersNeverReadOutOfBounds() {
         FixtureSpec spec = SampleSpecs::standard(3);
         SampleSpecs::addAuxiliary(spec);
         const std::string file = path(QStringLiteral("codec.h5"));
         FixtureWriter::write(spec, file);
-        ProfilingResults results = readH5(file);
         isolate::UniqueFd source(memfd_create("codec", MFD_CLOEXEC));
-        const std::uint64_t size = isolate::ResultsCodec::encode(std::move(results), source.get());
+        isolate::SharedColumnArena arena(source.get(), isolate::ResultsCodec::kReservedBytes);
+        const std::uint64_t size = isolate::ResultsCodec::encode(readH5(file), arena);
         std::string bytes(size, '\0');
         QCOMPARE(pread(source.get(), bytes.data(), size, 0), static_cast<ssize_t>(size));
-        std::uint64_t headerEnd = 0;
-        std::memcpy(&headerEnd, bytes.data() + 8, sizeof headerEnd);
-        headerEnd += 16;
+        std::uint64_t headerOffset = 0;
+        std::memcpy(&headerOffset, bytes.data() + 8, sizeof headerOffset);
+        QVERIFY(headerOffset < size);
+        std::vector<std::uint64_t> positions;
+        for (std::uint64_t at = 0; at < 24; ++at)
+            positions.push_back(at);
+        for (std::uint64_t at = headerOffset; at < size; ++at)
+            positions.push_back(at);
 
         const auto decode = [&](const std::string& buffer, std::uint64_t claimed) {
             isolate::UniqueFd fd(memfd_create("damaged", MFD_CLOEXEC));
@@ -340,11 +383,12 @@ private slots:
                 return QStringLiteral("write failed");
             return thrown([&] { isolate::ResultsCodec::decode(fd.get(), claimed, file); });
         };
-        for (std::uint64_t cut = 0; cut < headerEnd; cut += 7) {
+        for (std::uint64_t at = 0; at < positions.size(); at += 7) {
+            const std::uint64_t cut = positions[at];
             const QString error = decode(bytes.substr(0, cut), cut);
             QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(error));
         }
-        for (std::uint64_t at = 0; at < headerEnd; ++at) {
+        for (std::uint64_t at : positions) {
             std::string damaged = bytes;
             damaged[at] = static_cast<char>(damaged[at] ^ 0xA5);
             const QString error = decode(damaged, size);
@@ -352,7 +396,7 @@ private slots:
                          error.startsWith(QStringLiteral("CorruptProfileError")),
                      qPrintable(QStringLiteral("byte %1: %2").arg(at).arg(error)));
         }
-        // A buffer claiming more than the memfd holds: the columns are short.
+        // A buffer claiming more than the memfd holds: mapping it would fault.
         const QString error = decode(bytes.substr(0, size - 4096), size);
         QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(error));
     }

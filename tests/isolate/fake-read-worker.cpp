@@ -48,7 +48,7 @@ int main() {
         send(std::string("\x7f\x03\0\0\0abcdef garbage", 19));
         return 0;
     } else if (how == "bad-results") {
-        const char junk[] = "SCOPERS1\xff\xff\xff\xff\xff\xff\xff\x7f and more junk";
+        const char junk[] = "SCOPERS2\xff\xff\xff\xff\xff\xff\xff\x7f and more junk";
         if (write(WorkerMessage::kResultFd, junk, sizeof junk) < 0)
             return 1;
         WorkerMessage done;
