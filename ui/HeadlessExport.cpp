@@ -20,6 +20,23 @@
 #include <map>
 #include <optional>
 
+namespace {
+
+// scope-report's exit statuses: 2 for a missing file, 4 for a file without
+// summary data when only the summary was asked for, 3 for everything else.
+HeadlessExport::Failure failureOf(LoadFailure::Kind kind) {
+    switch (kind) {
+    case LoadFailure::Kind::FileNotFound:
+        return HeadlessExport::Failure::NotFound;
+    case LoadFailure::Kind::SummaryUnavailable:
+        return HeadlessExport::Failure::SummaryUnavailable;
+    default:
+        return HeadlessExport::Failure::Unreadable;
+    }
+}
+
+} // namespace
+
 // Writes into the directory and keeps the lists of what happened.
 class HeadlessExport::Writer {
 public:
@@ -103,19 +120,13 @@ HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTe
                          runs[static_cast<std::size_t>(index[id])] = std::move(run);
                          finished();
                      });
-    QObject::connect(
-        &loader, &LoadController::failed, &loop,
-        [&](quint64 id, const QString& path, const QString& title, const QString& message) {
-            // scope-report's statuses: a missing file is told apart from a bad one.
-            Failure kind = Failure::Unreadable;
-            if (!QFileInfo::exists(path))
-                kind = Failure::NotFound;
-            else if (title == QObject::tr("No summary data"))
-                kind = Failure::SummaryUnavailable;
-            failed[static_cast<std::size_t>(index[id])] = kind;
-            err << "scope-viewer: " << title << ": " << message << Qt::endl;
-            finished();
-        });
+    QObject::connect(&loader, &LoadController::failed, &loop,
+                     [&](quint64 id, const QString&, const LoadFailure& failure) {
+                         failed[static_cast<std::size_t>(index[id])] = failureOf(failure.kind);
+                         err << "scope-viewer: " << failure.title << ": " << failure.message
+                             << Qt::endl;
+                         finished();
+                     });
     QObject::connect(&loader, &LoadController::cancelled, &loop, [&](quint64 id, const QString&) {
         failed[static_cast<std::size_t>(index[id])] = Failure::Unreadable;
         finished();

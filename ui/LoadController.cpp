@@ -1,40 +1,9 @@
 #include "LoadController.h"
 
 #include "load/AsyncLoader.h"
-#include "model/Errors.h"
 
 #include <QMetaObject>
 #include <QPointer>
-
-#include <new>
-
-namespace {
-
-// A short title for the kind of failure; the message itself names the file.
-std::pair<QString, QString> describe(const std::exception_ptr& error) {
-    try {
-        std::rethrow_exception(error);
-    } catch (const scope::FileNotFoundError& e) {
-        return {QObject::tr("File not found"), QString::fromStdString(e.what())};
-    } catch (const scope::MissingFilterError& e) {
-        return {QObject::tr("Compression filter not available"), QString::fromStdString(e.what())};
-    } catch (const scope::SummaryDataUnavailable& e) {
-        return {QObject::tr("No summary data"), QString::fromStdString(e.what())};
-    } catch (const scope::InvalidSchemaError& e) {
-        return {QObject::tr("Invalid schema"), QString::fromStdString(e.what())};
-    } catch (const scope::CorruptProfileError& e) {
-        return {QObject::tr("Corrupt file"), QString::fromStdString(e.what())};
-    } catch (const std::bad_alloc&) {
-        return {QObject::tr("Out of memory"),
-                QObject::tr("not enough memory to read the file; try Open Summary Only")};
-    } catch (const std::exception& e) {
-        return {QObject::tr("Cannot read file"), QString::fromStdString(e.what())};
-    } catch (...) {
-        return {QObject::tr("Cannot read file"), QObject::tr("unknown error")};
-    }
-}
-
-} // namespace
 
 LoadController::LoadController(QObject* parent) : QObject(parent) {
     scope::AsyncLoader::Callbacks callbacks;
@@ -75,8 +44,7 @@ void LoadController::cancelAll() {
 // Runs on the worker thread; the UI-side work happens in finish().
 void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
     std::shared_ptr<const RunData> run;
-    QString title;
-    QString message;
+    LoadFailure failure;
     bool wasCancelled = outcome.cancelled;
     if (outcome.results) {
         auto data = std::make_shared<RunData>();
@@ -86,19 +54,19 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
         data->summaryOnlyRequested = outcome.request.summaryOnly;
         run = std::move(data);
     } else if (outcome.error) {
-        std::tie(title, message) = describe(outcome.error);
+        failure = LoadFailure::describe(outcome.error);
     }
     const quint64 id = outcome.id;
     QMetaObject::invokeMethod(
         this,
-        [this, id, run = std::move(run), title, message, wasCancelled]() mutable {
-            finish(id, std::move(run), title, message, wasCancelled);
+        [this, id, run = std::move(run), failure, wasCancelled]() mutable {
+            finish(id, std::move(run), failure, wasCancelled);
         },
         Qt::QueuedConnection);
 }
 
-void LoadController::finish(quint64 id, std::shared_ptr<const RunData> run, QString title,
-                            QString message, bool wasCancelled) {
+void LoadController::finish(quint64 id, std::shared_ptr<const RunData> run,
+                            const LoadFailure& failure, bool wasCancelled) {
     const double seconds = started_.value(id).nsecsElapsed() / 1e9;
     const QString path = paths_.take(id);
     started_.remove(id);
@@ -110,6 +78,6 @@ void LoadController::finish(quint64 id, std::shared_ptr<const RunData> run, QStr
         timed->loadSeconds = seconds;
         emit loaded(id, std::move(timed));
     } else {
-        emit failed(id, path, title, message);
+        emit failed(id, path, failure);
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LoadFailure.h"
 #include "RunData.h"
 
 #include <QElapsedTimer>
@@ -31,12 +32,11 @@ public:
 signals:
     void progress(quint64 id, double fraction, const QString& message);
     void loaded(quint64 id, std::shared_ptr<const RunData> run);
-    // title: a short kind ("Corrupt file"); message names the file and the step.
-    void failed(quint64 id, const QString& path, const QString& title, const QString& message);
+    void failed(quint64 id, const QString& path, const LoadFailure& failure);
     void cancelled(quint64 id, const QString& path);
 
 private:
-    void finish(quint64 id, std::shared_ptr<const RunData> run, QString title, QString message,
+    void finish(quint64 id, std::shared_ptr<const RunData> run, const LoadFailure& failure,
                 bool wasCancelled);
     void onOutcome(const scope::LoadOutcome& outcome);
 

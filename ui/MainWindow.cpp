@@ -255,14 +255,13 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     emit runOpened(view);
 }
 
-void MainWindow::onFailed(quint64 id, const QString& path, const QString& title,
-                          const QString& message) {
+void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& failure) {
     onLoadEnded(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
     comparePending_.remove(QFileInfo(path).absoluteFilePath());
-    banner_->showError(title, message);
-    emit loadFailed(path, message);
+    banner_->showError(failure.title, failure.message);
+    emit loadFailed(path, failure.message);
 }
 
 void MainWindow::onLoadEnded(quint64) {

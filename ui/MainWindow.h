@@ -12,6 +12,7 @@ class ComparisonSet;
 class ComparisonView;
 class ExportController;
 class LoadController;
+struct LoadFailure;
 class LoadProgressWidget;
 class MessageBanner;
 class QLabel;
@@ -67,7 +68,7 @@ private:
     void chooseAndCompare();
     void updateComparisonTab();
     void onLoaded(quint64 id, std::shared_ptr<const RunData> run);
-    void onFailed(quint64 id, const QString& path, const QString& title, const QString& message);
+    void onFailed(quint64 id, const QString& path, const LoadFailure& failure);
     void onLoadEnded(quint64 id);
     void closeRun(int index);
     void updateStatus();

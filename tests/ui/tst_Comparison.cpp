@@ -18,6 +18,7 @@
 #include <QAbstractItemModelTester>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDir>
 #include <QDropEvent>
 #include <QFile>
 #include <QGuiApplication>
@@ -115,6 +116,7 @@ private slots:
     void changesMatchTheReferenceStatistics();
     void thresholdHidesSmallChanges();
     void runsCanBeRenamedReorderedAndRemoved();
+    void sameFileNamesGetDistinctLabels();
     void failedFileIsLeftOut();
     void closingARunLeavesTheComparison();
     void speedupEqualsRatioOfAverages();
@@ -328,6 +330,36 @@ void TestComparison::runsCanBeRenamedReorderedAndRemoved() {
     QCOMPARE(model->columnCount(), 2); // region and the one run's value
     QVERIFY(!view->barChart()->hasBars());
     QVERIFY(!view->speedupChart()->hasCurves());
+}
+
+// Two runs both called profiling_data.h5 (from two cluster jobs) are labelled
+// as scope-report labels them in region_statistics.json: the second one
+// "profiling_data (2)", whichever order the user puts them in.
+void TestComparison::sameFileNamesGetDistinctLabels() {
+    QStringList paths;
+    for (const QString& job : {QStringLiteral("job16"), QStringLiteral("job64")}) {
+        QVERIFY(QDir(dir_.path()).mkpath(job));
+        paths << dir_.filePath(job + QStringLiteral("/profiling_data.h5"));
+        QFile::remove(paths.back());
+        QVERIFY(QFile::copy(kData + QStringLiteral("/run_np3.h5"), paths.back()));
+    }
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::runOpened);
+    drop(window, paths);
+    while (opened.size() < 2)
+        QVERIFY(opened.wait(60000));
+    ComparisonSet* set = window.comparisonSet();
+    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
+    QCOMPARE(set->run(1).data->path, paths[1]);
+    // The suffix belongs to the position, as in the exported file.
+    set->move(1, 0);
+    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
+    QCOMPARE(set->run(0).data->path, paths[1]);
+    // A renamed run keeps its name; clearing the name brings the default back.
+    set->rename(0, QStringLiteral("64 ranks"));
+    QCOMPARE(set->labels(), QStringList({"64 ranks", "profiling_data (2)"}));
+    set->rename(0, QString());
+    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
 }
 
 void TestComparison::failedFileIsLeftOut() {

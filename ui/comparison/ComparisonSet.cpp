@@ -1,13 +1,18 @@
 #include "ComparisonSet.h"
 
+#include "export/ExportSelection.h"
+
 #include <QFileInfo>
 
 #include <algorithm>
 
 ComparisonSet::ComparisonSet(QObject* parent) : QObject(parent) {}
 
-QString ComparisonSet::defaultLabel(const QString& path) {
-    return QFileInfo(path).completeBaseName();
+void ComparisonSet::relabel() {
+    const std::vector<std::string> defaults = scope::ExportSelection::labels(results());
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+        if (!runs_[i].renamed)
+            runs_[i].label = QString::fromStdString(defaults[i]);
 }
 
 int ComparisonSet::indexOfPath(const QString& path) const {
@@ -26,13 +31,13 @@ void ComparisonSet::add(std::shared_ptr<const RunData> data, const QString& labe
         emit changed();
         return;
     }
-    const QString name = label.isEmpty() ? defaultLabel(data->path) : label;
     if (order < 0)
         order = runs_.empty() ? 0 : runs_.back().order + 1;
     auto position = std::find_if(runs_.begin(), runs_.end(),
                                  [order](const Run& run) { return run.order > order; });
     const int index = static_cast<int>(position - runs_.begin());
-    runs_.insert(position, {std::move(data), name, order});
+    runs_.insert(position, {std::move(data), label, order, !label.isEmpty()});
+    relabel();
     // Until the user picks one, the baseline is the first run; a picked
     // baseline stays on its run when a run arrives in front of it.
     if (!baselineChosen_)
@@ -46,6 +51,7 @@ void ComparisonSet::remove(int index) {
     if (index < 0 || index >= count())
         return;
     runs_.erase(runs_.begin() + index);
+    relabel();
     // The baseline follows its run; when that run goes, the first run takes over.
     if (baseline_ == index)
         baseline_ = 0;
@@ -64,6 +70,7 @@ void ComparisonSet::move(int from, int to) {
     Run run = std::move(runs_[static_cast<std::size_t>(from)]);
     runs_.erase(runs_.begin() + from);
     runs_.insert(runs_.begin() + to, std::move(run));
+    relabel();
     if (baseline_ == from)
         baseline_ = to;
     else if (from < baseline_ && to >= baseline_)
@@ -78,11 +85,12 @@ void ComparisonSet::rename(int index, const QString& label) {
         return;
     const QString trimmed = label.trimmed();
     Run& run = runs_[static_cast<std::size_t>(index)];
-    const QString name = trimmed.isEmpty() ? defaultLabel(run.data->path) : trimmed;
-    if (name == run.label)
-        return;
-    run.label = name;
-    emit changed();
+    const QString before = run.label;
+    run.renamed = !trimmed.isEmpty();
+    run.label = trimmed;
+    relabel();
+    if (run.label != before)
+        emit changed();
 }
 
 void ComparisonSet::setBaseline(int index) {

@@ -23,6 +23,7 @@ public:
         std::shared_ptr<const RunData> data;
         QString label;
         qint64 order = 0;
+        bool renamed = false; // else label is the default, which follows the order
     };
 
     explicit ComparisonSet(QObject* parent = nullptr);
@@ -48,13 +49,15 @@ public:
     std::vector<const scope::ProfilingResults*> results() const;
     QStringList labels() const;
 
-    // The file name without its extension, as scope-report labels files.
-    static QString defaultLabel(const QString& path);
-
 signals:
     void changed();
 
 private:
+    // The runs the user has not renamed get scope-report's labels for the
+    // files in this order (the file name without its extension, " (2)" on a
+    // repeated name), so the table agrees with region_statistics.json.
+    void relabel();
+
     std::vector<Run> runs_;
     int baseline_ = 0;
     bool baselineChosen_ = false;

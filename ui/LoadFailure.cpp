@@ -1,0 +1,31 @@
+#include "LoadFailure.h"
+
+#include "model/Errors.h"
+
+#include <QObject>
+
+#include <new>
+
+LoadFailure LoadFailure::describe(const std::exception_ptr& error) {
+    const auto what = [](const std::exception& e) { return QString::fromStdString(e.what()); };
+    try {
+        std::rethrow_exception(error);
+    } catch (const scope::FileNotFoundError& e) {
+        return {Kind::FileNotFound, QObject::tr("File not found"), what(e)};
+    } catch (const scope::MissingFilterError& e) {
+        return {Kind::MissingFilter, QObject::tr("Compression filter not available"), what(e)};
+    } catch (const scope::SummaryDataUnavailable& e) {
+        return {Kind::SummaryUnavailable, QObject::tr("No summary data"), what(e)};
+    } catch (const scope::InvalidSchemaError& e) {
+        return {Kind::InvalidSchema, QObject::tr("Invalid schema"), what(e)};
+    } catch (const scope::CorruptProfileError& e) {
+        return {Kind::Corrupt, QObject::tr("Corrupt file"), what(e)};
+    } catch (const std::bad_alloc&) {
+        return {Kind::OutOfMemory, QObject::tr("Out of memory"),
+                QObject::tr("not enough memory to read the file; try Open Summary Only")};
+    } catch (const std::exception& e) {
+        return {Kind::Other, QObject::tr("Cannot read file"), what(e)};
+    } catch (...) {
+        return {Kind::Other, QObject::tr("Cannot read file"), QObject::tr("unknown error")};
+    }
+}
