@@ -78,6 +78,12 @@ void sampleHelperPeak(const std::atomic<bool>& stop, std::atomic<double>& peakMi
 int measureIsolated(const std::string& kind, const std::string& path) {
     IsolatedReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
+    if (kind == "isolated-summary") {
+        // As the viewer opens a file summary-only.
+        request.summaryOnly = true;
+        request.summary.fallback = true;
+        request.rowDetails = false;
+    }
     std::atomic<bool> stop{false};
     std::atomic<double> helperPeak{0};
     std::thread sampler;
@@ -118,6 +124,11 @@ int measure(const std::string& kind, const std::string& path) {
         events = static_cast<double>(results.totalCalls());
     } else if (kind == "summary") {
         results = readH5Summary(path);
+        events = static_cast<double>(results.totalCalls());
+    } else if (kind == "summary-lean") {
+        SummaryOptions options;
+        options.rowDetails = false;
+        results = readH5Summary(path, options);
         events = static_cast<double>(results.totalCalls());
     } else {
         std::fprintf(stderr, "unknown measurement %s\n", kind.c_str());
@@ -316,10 +327,14 @@ void measureTimelineOf(const BenchFile& file, int repeat) {
 void measureSummaryScaling(const std::vector<BenchFile>& files, int repeat) {
     Measurement first;
     for (const BenchFile& file : files) {
-        Measurement m = best("summary", file.path, repeat);
-        printRow(fileLabel(file), "readH5Summary", m,
-                 &file == &files.front() ? std::string("rows: ranks x regions")
+        printRow(fileLabel(file), "readH5Summary", best("summary", file.path, repeat),
+                 "with every row's source and tags");
+        Measurement m = best("summary-lean", file.path, repeat);
+        printRow("", "readH5Summary, no row details", m,
+                 &file == &files.front() ? std::string("as the viewer reads")
                                          : ratio(m, first, "the 10x fewer calls"));
+        printRow("", "the same in the helper process", best("isolated-summary", file.path, repeat),
+                 "the viewer's read");
         if (&file == &files.front())
             first = m;
     }

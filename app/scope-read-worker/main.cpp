@@ -3,7 +3,7 @@
 // hangs on it only this process goes. Not meant to be run by hand: it expects
 // the results memfd as descriptor 3 and the message pipe as descriptor 4.
 //
-//   scope-read-worker [--summary [--fallback] [--likwid] [--line-profile]
+//   scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] [--line-profile]
 //                      [--region NAME]... [--rank N]...] -- FILE
 #include "Heartbeat.h"
 #include "WorkerChannel.h"
@@ -27,6 +27,7 @@ namespace {
 
 struct Arguments {
     bool summary = false;
+    bool rowDetails = true;
     SummaryOptions options;
     std::string path;
 };
@@ -37,6 +38,8 @@ bool parse(int argc, char** argv, Arguments& arguments) {
         const std::string arg = argv[i];
         if (arg == "--summary") {
             arguments.summary = true;
+        } else if (arg == "--no-row-details") {
+            arguments.rowDetails = false;
         } else if (arg == "--fallback") {
             arguments.options.fallback = true;
         } else if (arg == "--likwid") {
@@ -103,8 +106,10 @@ int main(int argc, char** argv) {
     worker::WorkerChannel channel(WorkerMessage::kMessageFd);
     Arguments arguments;
     if (!parse(argc, argv, arguments)) {
-        std::fprintf(stderr, "usage: scope-read-worker [--summary [--fallback] [--likwid] "
-                             "[--line-profile] [--region NAME]... [--rank N]...] -- FILE\n");
+        std::fprintf(
+            stderr,
+            "usage: scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] "
+            "[--line-profile] [--region NAME]... [--rank N]...] -- FILE\n");
         return 2;
     }
     channel.progress(0.0, "reading the file");
@@ -122,9 +127,11 @@ int main(int argc, char** argv) {
         if (arguments.summary) {
             arguments.options.control = control;
             arguments.options.eventColumns = eventColumns;
+            arguments.options.rowDetails = arguments.rowDetails;
             results = readH5Summary(arguments.path, arguments.options);
         } else {
-            results = readH5(arguments.path, ReadOptions{control, eventColumns});
+            results =
+                readH5(arguments.path, ReadOptions{control, arguments.rowDetails, eventColumns});
         }
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");

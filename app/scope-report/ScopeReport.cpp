@@ -27,6 +27,7 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         IsolatedReadRequest request;
         request.summaryOnly = options_.summaryOnly;
         request.summary.fallback = options_.fallback;
+        request.rowDetails = false; // no report prints them
         return readIsolated(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());

@@ -110,7 +110,7 @@ void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
     const std::size_t n = results.rows.size();
     auto optionalStrings = [&](const char* name) {
         const std::string path = std::string("rank_region_index/") + name;
-        if (!file_.exists(root, path))
+        if (!rowDetails_ || !file_.exists(root, path))
             return std::vector<std::string>{};
         auto values = h5::DatasetReader(file_, root, path, kIndexStep).readStrings();
         return values.size() == n ? values : std::vector<std::string>{};
@@ -126,7 +126,7 @@ void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
     const auto texts = optionalStrings("source_texts");
     const auto tags = optionalStrings("tags");
     const auto eventMetadata = optionalStrings("event_metadata");
-    const auto lines = optionalInts("source_lines");
+    const auto lines = rowDetails_ ? optionalInts("source_lines") : std::vector<std::int64_t>{};
     auto exclusives = optionalInts(
         layout_.storage == StorageLayout::Aggregate ? "aggregate_exclusives" : "exclusive_totals");
     for (std::size_t i = 0; i < n; ++i) {

@@ -14,8 +14,10 @@ namespace scope {
 // aggregate layout.
 class ColumnarReader {
 public:
-    ColumnarReader(const h5::H5File& file, const FileLayout& layout)
-        : file_(file), layout_(layout) {}
+    // rowDetails: read each row's source location, tags and event metadata
+    // (three string columns per row, most of a summary-only read's time).
+    ColumnarReader(const h5::H5File& file, const FileLayout& layout, bool rowDetails = true)
+        : file_(file), layout_(layout), rowDetails_(rowDetails) {}
 
     // Region names and one RankRegion per index row (no statistics yet); throws
     // CorruptProfileError for rows outside the event columns or overlapping.
@@ -34,6 +36,7 @@ private:
 
     const h5::H5File& file_;
     FileLayout layout_;
+    bool rowDetails_;
     std::vector<std::uint64_t> counts_;
 };
 

@@ -42,9 +42,10 @@ bool usesRowIndex(const h5::H5File& file, const FileLayout& layout) {
     return false; // schema 1, or a newer file that only has rank groups
 }
 
-void readEvents(const h5::H5File& file, const FileLayout& layout, ProfilingResults& results) {
+void readEvents(const h5::H5File& file, const FileLayout& layout, bool rowDetails,
+                ProfilingResults& results) {
     if (usesRowIndex(file, layout)) {
-        ColumnarReader reader(file, layout);
+        ColumnarReader reader(file, layout, rowDetails);
         reader.readIndex(results);
         if (layout.storage == StorageLayout::Aggregate)
             reader.readSummaries(results);
@@ -80,7 +81,7 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
 ProfilingResults readFull(const h5::H5File& file, const ReadOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
     ProfilingResults results = startResults(file, layout, options.eventColumns);
-    readEvents(file, layout, results);
+    readEvents(file, layout, options.rowDetails, results);
     AuxiliaryReader(file).read(results, true, true, true);
     results.finalize();
     file.progress(1.0, "file read");
@@ -94,11 +95,11 @@ ProfilingResults readSummary(const h5::H5File& file, const SummaryOptions& optio
     const bool hasSummary =
         rowIndex && (layout.storage == StorageLayout::Aggregate || layout.hasSummaryColumns);
     if (hasSummary) {
-        ColumnarReader reader(file, layout);
+        ColumnarReader reader(file, layout, options.rowDetails);
         reader.readIndex(results);
         reader.readSummaries(results);
     } else if (options.fallback) {
-        readEvents(file, layout, results);
+        readEvents(file, layout, options.rowDetails, results);
         results.summaryFallback = true;
     } else {
         throw SummaryDataUnavailable(

@@ -23,6 +23,9 @@ struct ReadControl {
 
 struct ReadOptions {
     ReadControl control;
+    // Each (rank, region) row's source location, tags and event metadata;
+    // without them a file with many ranks opens much faster.
+    bool rowDetails = true;
     // Where the event columns are allocated (the read helper: shared memory).
     ColumnAllocator<std::int64_t> eventColumns{};
 };
@@ -33,6 +36,7 @@ struct SummaryOptions {
     bool includeLineProfile = false;
     std::vector<std::string> regions; // exact names; empty = all
     std::vector<std::uint32_t> ranks; // empty = all
+    bool rowDetails = true;           // as in ReadOptions
     ReadControl control;
     ColumnAllocator<std::int64_t> eventColumns{}; // for the fallback read of the events
 };

@@ -15,45 +15,6 @@ void ByteReader::fail(const std::string& what) const {
                                   std::to_string(position_) + ")");
 }
 
-void ByteReader::raw(void* data, std::size_t size) {
-    if (size > bytes_.size() - position_)
-        fail("truncated");
-    if (size == 0)
-        return;
-    std::memcpy(data, bytes_.data() + position_, size);
-    position_ += size;
-}
-
-std::uint8_t ByteReader::u8() {
-    std::uint8_t value = 0;
-    raw(&value, sizeof value);
-    return value;
-}
-
-std::uint32_t ByteReader::u32() {
-    std::uint32_t value = 0;
-    raw(&value, sizeof value);
-    return value;
-}
-
-std::uint64_t ByteReader::u64() {
-    std::uint64_t value = 0;
-    raw(&value, sizeof value);
-    return value;
-}
-
-std::int64_t ByteReader::i64() {
-    std::int64_t value = 0;
-    raw(&value, sizeof value);
-    return value;
-}
-
-double ByteReader::f64() {
-    double value = 0;
-    raw(&value, sizeof value);
-    return value;
-}
-
 bool ByteReader::flag() {
     const std::uint8_t value = u8();
     if (value > 1)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,11 +15,11 @@ class ByteReader {
 public:
     ByteReader(std::string_view bytes, std::string path, std::string step);
 
-    std::uint8_t u8();
-    std::uint32_t u32();
-    std::uint64_t u64();
-    std::int64_t i64();
-    double f64();
+    std::uint8_t u8() { return scalar<std::uint8_t>(); }
+    std::uint32_t u32() { return scalar<std::uint32_t>(); }
+    std::uint64_t u64() { return scalar<std::uint64_t>(); }
+    std::int64_t i64() { return scalar<std::int64_t>(); }
+    double f64() { return scalar<double>(); }
     bool flag();
     std::string text();
     std::vector<std::string> texts();
@@ -32,7 +33,20 @@ public:
     [[noreturn]] void fail(const std::string& what) const;
 
 private:
-    void raw(void* data, std::size_t size);
+    // Inline: a results header is millions of small fields.
+    void raw(void* data, std::size_t size) {
+        if (size > bytes_.size() - position_)
+            fail("truncated");
+        if (size == 0)
+            return;
+        std::memcpy(data, bytes_.data() + position_, size);
+        position_ += size;
+    }
+    template <typename T> T scalar() {
+        T value{};
+        raw(&value, sizeof value);
+        return value;
+    }
     template <typename T> std::vector<T> array();
 
     std::string_view bytes_;

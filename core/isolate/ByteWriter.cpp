@@ -2,12 +2,6 @@
 
 namespace scope::isolate {
 
-void ByteWriter::raw(const void* data, std::size_t size) {
-    if (size == 0)
-        return;
-    bytes_.append(static_cast<const char*>(data), size);
-}
-
 void ByteWriter::text(std::string_view value) {
     u64(value.size());
     raw(value.data(), value.size());

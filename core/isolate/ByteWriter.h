@@ -24,11 +24,15 @@ public:
     void u64s(std::span<const std::uint64_t> values);
     void f64s(std::span<const double> values);
 
+    void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
     const std::string& bytes() const { return bytes_; }
     std::string take() { return std::move(bytes_); }
 
 private:
-    void raw(const void* data, std::size_t size);
+    // Inline: a results header is millions of small fields.
+    void raw(const void* data, std::size_t size) {
+        bytes_.append(static_cast<const char*>(data), size);
+    }
     std::string bytes_;
 };
 

@@ -35,15 +35,18 @@ bool isExecutable(const std::filesystem::path& path) {
 
 ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
     if (!request.summaryOnly)
-        return readH5(path, ReadOptions{request.control});
+        return readH5(path, ReadOptions{request.control, request.rowDetails});
     SummaryOptions options = request.summary;
     options.control = request.control;
+    options.rowDetails = request.rowDetails;
     return readH5Summary(path, options);
 }
 
 std::vector<std::string> workerArguments(const std::string& path,
                                          const IsolatedReadRequest& request) {
     std::vector<std::string> arguments;
+    if (!request.rowDetails)
+        arguments.emplace_back("--no-row-details");
     if (request.summaryOnly) {
         const SummaryOptions& summary = request.summary;
         arguments.emplace_back("--summary");

@@ -13,6 +13,8 @@ struct IsolatedReadRequest {
     // fallback, includeLikwid, includeLineProfile, regions, ranks of a
     // summary-only read; its control is not used (see below).
     SummaryOptions summary;
+    // See ReadOptions::rowDetails; applies to both kinds of read.
+    bool rowDetails = true;
     // Progress comes from the helper's messages; cancelling kills the helper.
     ReadControl control;
     // How long the helper may go without a sign of progress before it is

@@ -6,6 +6,7 @@
 #include "ResultsHeader.h"
 #include "SharedColumnArena.h"
 
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,6 +89,31 @@ std::uint64_t placeInArena(EventColumn& column, SharedColumnArena& arena) {
     return *arena.offsetOf(copy);
 }
 
+// A read-only mapping of the header (page-aligned offset).
+class HeaderView {
+public:
+    HeaderView(int fd, std::uint64_t offset, std::uint64_t size) : size_(size) {
+        if (size == 0)
+            return;
+        void* view = mmap(nullptr, size, PROT_READ, MAP_SHARED | MAP_POPULATE, fd,
+                          static_cast<off_t>(offset));
+        data_ = view == MAP_FAILED ? nullptr : static_cast<const char*>(view);
+    }
+    ~HeaderView() {
+        if (data_ != nullptr)
+            munmap(const_cast<char*>(data_), size_);
+    }
+    HeaderView(const HeaderView&) = delete;
+    HeaderView& operator=(const HeaderView&) = delete;
+
+    bool valid() const { return size_ == 0 || data_ != nullptr; }
+    std::string_view bytes() const { return {data_ == nullptr ? "" : data_, size_}; }
+
+private:
+    const char* data_ = nullptr;
+    std::uint64_t size_;
+};
+
 } // namespace
 
 std::uint64_t ResultsCodec::encode(ProfilingResults&& results, SharedColumnArena& arena) {
@@ -126,13 +152,14 @@ ProfilingResults ResultsCodec::decode(int fd, std::uint64_t size, const std::str
     if (frame.headerOffset < kReservedBytes || frame.headerOffset > size ||
         frame.headerSize != size - frame.headerOffset)
         check.fail("header outside the buffer");
-    std::string header(frame.headerSize, '\0');
-    if (!readAll(fd, header.data(), header.size(), frame.headerOffset))
-        check.fail("truncated header");
+    // Read in place: the header of a 1,024-rank file is tens of megabytes.
+    const HeaderView header(fd, frame.headerOffset, frame.headerSize);
+    if (!header.valid())
+        check.fail("cannot map the header");
 
     ProfilingResults results;
     ResultsHeader::ColumnPlaces places{};
-    ByteReader in(header, path, kStep);
+    ByteReader in(header.bytes(), path, kStep);
     ResultsHeader::decode(in, results, places);
 
     std::size_t index = 0;

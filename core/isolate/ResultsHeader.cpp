@@ -193,6 +193,7 @@ PerfEventSet readPerf(ByteReader& in) {
 
 std::string ResultsHeader::encode(const ProfilingResults& r, const ColumnPlaces& places) {
     ByteWriter out;
+    out.reserve(4096 + r.rows.size() * 200);
     out.text(r.path);
     out.i64(r.schemaVersion);
     out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);

@@ -67,6 +67,9 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.summary.fallback = request.fallback;
         read.summary.includeLikwid = true;
         read.summary.includeLineProfile = true;
+        // No view shows the rows' source locations and tags; with 1,024
+        // ranks they are half of a summary-only open.
+        read.rowDetails = false;
         read.control = readControl;
         *results = readIsolated(request.path, read);
         if (results->eventsRead && !task.cancel.load()) {

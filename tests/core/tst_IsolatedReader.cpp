@@ -318,6 +318,46 @@ private slots:
         QVERIFY2(error.contains(detail), qPrintable(error));
     }
 
+    // The viewer and scope-report leave out the rows' source locations, tags
+    // and event metadata (no view shows them): every statistic is unchanged.
+    void rowDetailsCanBeLeftOut() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        for (FixtureRow& row : spec.rows) {
+            row.sourceFile = "solver.py";
+            row.sourceLine = 42;
+            row.sourceText = "def step(self):";
+        }
+        const std::string file = path(QStringLiteral("details.h5"));
+        FixtureWriter::write(spec, file);
+        for (const bool summaryOnly : {false, true}) {
+            IsolatedReadRequest request = realWorker(summaryOnly);
+            request.rowDetails = false;
+            const ProfilingResults lean = readIsolated(file, request);
+            const ProfilingResults full = summaryOnly ? readH5Summary(file) : readH5(file);
+            QCOMPARE(lean.rows.size(), full.rows.size());
+            bool tagged = false;
+            for (std::size_t i = 0; i < lean.rows.size(); ++i) {
+                const RankRegion& a = lean.rows[i];
+                const RankRegion& b = full.rows[i];
+                QCOMPARE(a.rank, b.rank);
+                QCOMPARE(lean.regions[a.region], full.regions[b.region]);
+                QCOMPARE(a.summary.count, b.summary.count);
+                QCOMPARE(a.summary.total, b.summary.total);
+                QCOMPARE(a.summary.minimum, b.summary.minimum);
+                QCOMPARE(a.summary.maximum, b.summary.maximum);
+                QCOMPARE(a.summary.m2, b.summary.m2);
+                QCOMPARE(a.exclusiveNs, b.exclusiveNs);
+                QCOMPARE(b.source.file, std::string("solver.py"));
+                QCOMPARE(b.source.line, std::int64_t{42});
+                QVERIFY(a.source.file.empty() && a.source.text.empty() && a.source.line == -1);
+                QVERIFY(a.tags.empty());
+                tagged = tagged || !b.tags.empty();
+            }
+            QVERIFY(tagged);
+            QCOMPARE(lean.totalCalls(), full.totalCalls());
+        }
+    }
+
     // The helper's reader allocates the event columns in the results memfd
     // and the viewer maps them: both ends hold the same numbers as a plain
     // read, and a column made on the heap is copied in.
