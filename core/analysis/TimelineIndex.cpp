@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace scope {
 namespace {
@@ -82,7 +84,8 @@ double columnOf(std::int64_t t, std::int64_t t0, double nsPerPixel) {
 
 } // namespace
 
-TimelineIndex::TimelineIndex(const ProfilingResults& results) : results_(&results) {
+TimelineIndex::TimelineIndex(const ProfilingResults& results, unsigned threads)
+    : results_(&results) {
     requireEvents(results, "the timeline");
     const EventColumns& events = results.events;
     if (events.size() >= std::numeric_limits<std::uint32_t>::max())
@@ -117,19 +120,7 @@ TimelineIndex::TimelineIndex(const ProfilingResults& results) : results_(&result
     for (std::size_t i : rows)
         total += results.rows[i].summary.count;
     order_.resize(total);
-    std::vector<std::uint32_t> scratch;
-    std::uint32_t base = 0;
-    for (std::size_t first = 0; first < rows.size();) {
-        const std::uint32_t rank = results.rows[rows[first]].rank;
-        std::size_t last = first;
-        while (last < rows.size() && results.rows[rows[last]].rank == rank)
-            ++last;
-        const std::span<const std::size_t> rankRows(rows.data() + first, last - first);
-        buildRank(rank, rankRows, base, scratch);
-        for (std::size_t i : rankRows)
-            base += static_cast<std::uint32_t>(results.rows[i].summary.count);
-        first = last;
-    }
+    buildRanks(rows, threads);
     buildNextChange();
     buildSamples();
 
@@ -144,8 +135,76 @@ TimelineIndex::TimelineIndex(const ProfilingResults& results) : results_(&result
     }
 }
 
+void TimelineIndex::buildRanks(std::span<const std::size_t> rowsByRank, unsigned threads) {
+    struct RankRows {
+        std::uint32_t rank;
+        std::span<const std::size_t> rows;
+        std::uint32_t base;
+    };
+    std::vector<RankRows> ranks;
+    std::uint32_t base = 0;
+    for (std::size_t first = 0; first < rowsByRank.size();) {
+        const std::uint32_t rank = results_->rows[rowsByRank[first]].rank;
+        std::size_t last = first;
+        while (last < rowsByRank.size() && results_->rows[rowsByRank[last]].rank == rank)
+            ++last;
+        ranks.push_back({rank, rowsByRank.subspan(first, last - first), base});
+        for (std::size_t i : ranks.back().rows)
+            base += static_cast<std::uint32_t>(results_->rows[i].summary.count);
+        first = last;
+    }
+
+    // Consecutive ranks in about equal shares of the calls, one share per
+    // core: building the index is the longest part of opening a big file.
+    constexpr std::uint32_t kCallsPerThread = 1u << 20;
+    if (threads == 0)
+        threads = std::min<unsigned>(std::thread::hardware_concurrency(), base / kCallsPerThread);
+    threads = std::clamp<unsigned>(threads, 1, std::max<unsigned>(ranks.size(), 1));
+    struct Share {
+        std::size_t first = 0;
+        std::size_t last = 0;
+        std::vector<TimelineLane> lanes;
+        std::vector<RankLanes> ranks;
+        std::exception_ptr error;
+    };
+    std::vector<Share> shares(threads);
+    for (std::size_t t = 0, r = 0; t < threads; ++t) {
+        shares[t].first = r;
+        const std::uint64_t until = std::uint64_t{base} * (t + 1) / threads;
+        while (r < ranks.size() && (t + 1 == threads || ranks[r].base < until))
+            ++r;
+        shares[t].last = r;
+    }
+    auto build = [&](Share& share) {
+        try {
+            std::vector<std::uint32_t> scratch;
+            for (std::size_t r = share.first; r < share.last; ++r)
+                buildRank(ranks[r].rank, ranks[r].rows, ranks[r].base, scratch, share.lanes,
+                          share.ranks);
+        } catch (...) {
+            share.error = std::current_exception();
+        }
+    };
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < threads; ++t)
+        workers.emplace_back(build, std::ref(shares[t]));
+    build(shares[0]);
+    for (std::thread& worker : workers)
+        worker.join();
+    for (Share& share : shares) {
+        if (share.error)
+            std::rethrow_exception(share.error);
+        for (RankLanes r : share.ranks) {
+            r.firstLane += static_cast<std::uint32_t>(lanes_.size());
+            rankLanes_.push_back(r);
+        }
+        lanes_.insert(lanes_.end(), share.lanes.begin(), share.lanes.end());
+    }
+}
+
 void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> rows,
-                              std::uint32_t base, std::vector<std::uint32_t>& scratch) {
+                              std::uint32_t base, std::vector<std::uint32_t>& scratch,
+                              std::vector<TimelineLane>& lanes, std::vector<RankLanes>& ranks) {
     const EventColumns& events = results_->events;
     const bool ids = events.hasCallIds();
     // By start, longer first, so an enclosing call precedes what it encloses.
@@ -163,7 +222,16 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     // start; sort the rare row that is not), then a k-way merge of the runs
     // reads each row sequentially instead of sorting the rank's calls.
     scratch.clear();
-    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    // A run's cursor with its next call's times cached: the merge compares
+    // cursors millions of times, and looking the times up through the event
+    // index each time was most of building the index.
+    struct Cursor {
+        std::int64_t start;
+        std::int64_t end;
+        std::size_t next;
+        std::size_t stop;
+    };
+    std::vector<Cursor> runs;
     for (std::size_t i : rows) {
         const RankRegion& row = results_->rows[i];
         const std::size_t from = scratch.size();
@@ -172,24 +240,32 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
         if (!std::is_sorted(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(),
                             before))
             std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(), before);
-        runs.emplace_back(from, scratch.size());
+        if (scratch.size() > from)
+            runs.push_back({start(scratch[from]), end(scratch[from]), from, scratch.size()});
     }
     const std::size_t count = scratch.size();
     std::uint32_t* sorted = order_.data() + base;
-    // A min-heap of run cursors (std heaps are max-heaps: invert the order).
-    auto later = [&](const std::pair<std::size_t, std::size_t>& a,
-                     const std::pair<std::size_t, std::size_t>& b) {
-        return before(scratch[b.first], scratch[a.first]);
+    // A min-heap of run cursors (std heaps are max-heaps: `later` inverts
+    // `before`, on the cached times first).
+    auto later = [&](const Cursor& a, const Cursor& b) {
+        if (a.start != b.start)
+            return a.start > b.start;
+        if (a.end != b.end)
+            return a.end < b.end;
+        return before(scratch[b.next], scratch[a.next]);
     };
     std::make_heap(runs.begin(), runs.end(), later);
     for (std::size_t out = 0; out < count; ++out) {
         std::pop_heap(runs.begin(), runs.end(), later);
-        auto& run = runs.back();
-        sorted[out] = scratch[run.first++];
-        if (run.first == run.second)
+        Cursor& run = runs.back();
+        sorted[out] = scratch[run.next++];
+        if (run.next == run.stop) {
             runs.pop_back();
-        else
+        } else {
+            run.start = start(scratch[run.next]);
+            run.end = end(scratch[run.next]);
             std::push_heap(runs.begin(), runs.end(), later);
+        }
     }
 
     // Depth by containment, twice: once to size the lanes, once to fill them,
@@ -213,10 +289,10 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     });
     std::vector<std::uint32_t> cursor(perDepth.size());
     std::exclusive_scan(perDepth.begin(), perDepth.end(), cursor.begin(), std::uint32_t{0});
-    rankLanes_.push_back({rank, static_cast<std::uint32_t>(lanes_.size()),
-                          static_cast<std::uint32_t>(perDepth.size())});
+    ranks.push_back({rank, static_cast<std::uint32_t>(lanes.size()),
+                     static_cast<std::uint32_t>(perDepth.size())});
     for (std::size_t d = 0; d < perDepth.size(); ++d)
-        lanes_.push_back({rank, static_cast<std::uint32_t>(d), base + cursor[d], perDepth[d]});
+        lanes.push_back({rank, static_cast<std::uint32_t>(d), base + cursor[d], perDepth[d]});
     walk([&](std::uint32_t e, std::size_t depth) { scratch[cursor[depth]++] = e; });
     std::copy(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(count), sorted);
 }

@@ -53,7 +53,9 @@ class TimelineIndex {
 public:
     // Throws EventsUnavailable without per-call data and std::length_error for
     // 2^32 or more events.
-    explicit TimelineIndex(const ProfilingResults& results);
+    // threads: how many ranks are built at once; 0 = one thread per core for
+    // files of a million calls or more.
+    explicit TimelineIndex(const ProfilingResults& results, unsigned threads = 0);
 
     const ProfilingResults& results() const { return *results_; }
 
@@ -108,8 +110,13 @@ private:
         std::uint32_t laneCount;
     };
 
+    // One rank's calls in one slice of order_ (from `base`), its lanes added
+    // to `lanes` and `ranks` (firstLane counted within `lanes`). Ranks are
+    // independent: several threads build disjoint ranks at once.
     void buildRank(std::uint32_t rank, std::span<const std::size_t> rows, std::uint32_t base,
-                   std::vector<std::uint32_t>& scratch);
+                   std::vector<std::uint32_t>& scratch, std::vector<TimelineLane>& lanes,
+                   std::vector<RankLanes>& ranks);
+    void buildRanks(std::span<const std::size_t> rowsByRank, unsigned threads);
     void buildNextChange();
     void buildSamples();
     // First lane position in [lo, hi) whose call starts at or after t (hi if
