@@ -30,13 +30,26 @@ RunView::RunView(QWidget* parent)
       tableWatcher_(new QFutureWatcher<std::vector<scope::RegionTableRow>>(this)) {
     proxy_->setSourceModel(model_);
     buildLayout();
-    connect(tableWatcher_, &QFutureWatcherBase::finished, this, [this] {
-        if (tableWatcher_->future().isCanceled() || tableWatcher_->future().resultCount() == 0)
+    // The table arrives in two steps: the numbers from the per-row summaries
+    // at once, then the percentiles, which sort every call of a region.
+    connect(tableWatcher_, &QFutureWatcherBase::resultsReadyAt, this, [this](int begin, int end) {
+        if (tableWatcher_->future().isCanceled())
             return;
-        const int region = selectedRegion();
-        model_->setRows(run_, tableWatcher_->result());
-        selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
-        emit tableReady();
+        for (int i = begin; i < end; ++i) {
+            const std::vector<scope::RegionTableRow> rows = tableWatcher_->resultAt(i);
+            if (i == 0) {
+                const int region = selectedRegion();
+                model_->setRows(run_, rows, run_ && run_->hasEvents());
+                selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
+                emit tableShowing();
+            } else {
+                model_->setPercentiles(rows);
+            }
+        }
+    });
+    connect(tableWatcher_, &QFutureWatcherBase::finished, this, [this] {
+        if (!tableWatcher_->future().isCanceled() && tableWatcher_->future().resultCount() > 0)
+            emit tableReady();
     });
 }
 
@@ -205,22 +218,34 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     if (events) {
         timelineStack_->setCurrentWidget(timeline_);
         // The first frame of millions of calls is the costliest paint of an
-        // open: give it an event of its own, after the tab is laid out and
-        // painted (a timer, not a posted event, which Qt would handle in the
-        // same batch as those), so that no single step holds the window long.
-        QTimer::singleShot(1, this, [this, run = run_] {
-            if (run_ != run)
-                return; // another run was set meanwhile
-            // Ranks first: setRun draws the first frame with them.
-            timeline_->setRanks(selection_);
-            timeline_->setRun(run_->results, run_->timeline);
-        });
+        // open. It waits for the table's numbers (what the user reads first)
+        // and then gets an event of its own (a timer, not a posted event,
+        // which Qt would handle in the same batch as the table's paint), so
+        // that no single step holds the window long.
+        connect(
+            this, &RunView::tableShowing, this,
+            [this, run = run_] {
+                QTimer::singleShot(1, this, [this, run] {
+                    if (run_ != run)
+                        return; // another run was set meanwhile
+                    // Ranks first: setRun draws the first frame with them.
+                    timeline_->setRanks(selection_);
+                    timeline_->setRun(run_->results, run_->timeline);
+                });
+            },
+            Qt::SingleShotConnection);
     } else {
         timeline_->clear();
         eventsPanel_->setReason(run_ && run_->canLoadEvents());
         timelineStack_->setCurrentWidget(eventsPanel_);
     }
-    recomputeTable();
+    // After the new tab's first paint, in an event of its own: the numbers
+    // arrive within milliseconds and would otherwise be laid out and painted
+    // in the same batch.
+    QTimer::singleShot(1, this, [this, run = run_] {
+        if (run_ == run)
+            recomputeTable();
+    });
 }
 
 void RunView::setEventsLoading(bool loading) {
@@ -284,8 +309,12 @@ void RunView::recomputeTable() {
     }
     tableCancel_ = std::make_shared<std::atomic<bool>>(false);
     tableWatcher_->setFuture(
-        QtConcurrent::run([results = run_->results, selection = selection_, cancel = tableCancel_] {
-            return scope::RegionTable::compute(*results, selection, cancel.get());
+        QtConcurrent::run([results = run_->results, selection = selection_, cancel = tableCancel_](
+                              QPromise<std::vector<scope::RegionTableRow>>& promise) {
+            promise.addResult(
+                scope::RegionTable::compute(*results, selection, cancel.get(), false));
+            if (results->eventsRead && !cancel->load())
+                promise.addResult(scope::RegionTable::compute(*results, selection, cancel.get()));
         }));
 }
 

@@ -82,7 +82,10 @@ signals:
     // the current data until the new read succeeds.
     void reloadRequested(const QString& path, bool summaryOnly);
     void statisticChanged(Statistic statistic);
-    // Emitted when the table shows the numbers for the current selection.
+    // The table shows the numbers for the current selection; the percentile
+    // columns may still be computing.
+    void tableShowing();
+    // ... and the percentiles are in too.
     void tableReady();
     // A chart's context menu was used; the window knows where files go.
     void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);

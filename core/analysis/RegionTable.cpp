@@ -34,7 +34,8 @@ double RegionTable::runTime(const ProfilingResults& results, const RankSelection
 
 std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results,
                                                  const RankSelection& ranks,
-                                                 const std::atomic<bool>* cancel) {
+                                                 const std::atomic<bool>* cancel,
+                                                 bool percentiles) {
     std::vector<RegionTableRow> rows;
     rows.reserve(results.regions.size());
     const double run = runTime(results, ranks);
@@ -47,7 +48,7 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
         row.loadImbalance = results.loadImbalance(region, ranks);
         for (const RankRegion& r : results.rowsOf(region))
             row.ranksWithCalls += ranks.contains(r.rank) && r.summary.count > 0 ? 1 : 0;
-        if (results.eventsRead)
+        if (percentiles && results.eventsRead)
             row.percentiles = Percentiles::of(results, region, ranks);
         row.shareOfRun = run > 0 ? row.stats.total / run : 0.0;
         rows.push_back(row);

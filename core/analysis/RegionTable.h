@@ -26,10 +26,12 @@ struct RegionTableRow {
 
 class RegionTable {
 public:
-    // Returns early with an empty table when *cancel becomes true.
+    // Returns early with an empty table when *cancel becomes true. Without
+    // `percentiles` the rows come from the per-row summaries alone, at once.
     static std::vector<RegionTableRow> compute(const ProfilingResults& results,
                                                const RankSelection& ranks,
-                                               const std::atomic<bool>* cancel = nullptr);
+                                               const std::atomic<bool>* cancel = nullptr,
+                                               bool percentiles = true);
     // The denominator of shareOfRun, in seconds (0 when nothing was called).
     static double runTime(const ProfilingResults& results, const RankSelection& ranks);
 };

@@ -18,15 +18,20 @@ inline void prepareWindowTests() {
     QCoreApplication::setOrganizationName(QStringLiteral("ScopeViewerTests"));
 }
 
-// The view of the next run `opened` reports, once its region table shows the
-// numbers (computed on a worker thread after the run is set); null on timeout.
+// The view of the next run `opened` reports, once its region table shows all
+// the numbers, percentiles included (computed on a worker thread after the run
+// is set); null on timeout.
 inline RunView* waitForRun(MainWindow& window, QSignalSpy& opened) {
     if (opened.isEmpty() && !opened.wait(60000))
         return nullptr;
     opened.takeFirst();
     RunView* view = window.currentRunView();
     QSignalSpy ready(view, &RunView::tableReady);
-    if (view->tableModel()->run() != view->run() && !ready.wait(30000))
+    const auto complete = [view] {
+        return view->tableModel()->run() == view->run() &&
+               !view->tableModel()->percentilesPending();
+    };
+    if (!complete() && !ready.wait(30000))
         return nullptr;
     return view;
 }

@@ -80,6 +80,26 @@ private slots:
                     .toBool());
     }
 
+    // The numbers show as soon as the run is in; the percentile columns,
+    // which sort every call, follow.
+    void tableShowsNumbersBeforePercentiles() {
+        MainWindow window;
+        QStringList steps;
+        connect(&window, &MainWindow::runOpened, this, [&](RunView* view) {
+            connect(view, &RunView::tableShowing, this, [&, view] {
+                steps << QStringLiteral("showing");
+                QVERIFY(view->tableModel()->percentilesPending());
+                QVERIFY(view->tableModel()->rowCount() > 0);
+            });
+            connect(view, &RunView::tableReady, this, [&, view] {
+                steps << QStringLiteral("ready");
+                QVERIFY(!view->tableModel()->percentilesPending());
+            });
+        });
+        window.openFile(kData + "/run_np3.h5");
+        QTRY_COMPARE_WITH_TIMEOUT(steps, QStringList({"showing", "ready"}), 30000);
+    }
+
     void aggregateFilesOfferNoEvents() {
         MainWindow window;
         QSignalSpy opened(&window, &MainWindow::runOpened);

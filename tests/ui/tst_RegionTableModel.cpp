@@ -234,6 +234,38 @@ private slots:
         QVERIFY(close(number(model, "solve", RegionTableModel::P50), (d[2] + d[3]) / 2));
     }
 
+    // The viewer shows the numbers first and fills the percentiles in when
+    // they are sorted out: the table keeps its order and the selection.
+    void percentilesArriveAfterTheNumbers() {
+        RegionTableModel model;
+        RegionFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto run = load("run_np3.h5");
+        model.setRows(run, scope::RegionTable::compute(*run->results, {}, nullptr, false), true);
+        proxy.sort(RegionTableModel::Total, Qt::DescendingOrder);
+        const QJsonObject expected = regionStatistics("run_np3.region_statistics.json");
+        QVERIFY(close(number(model, "solve", RegionTableModel::Total),
+                      expected["solve"].toObject()["total_duration_seconds"].toDouble()));
+        const QModelIndex p50 = model.index(rowOf(model, "solve"), RegionTableModel::P50);
+        QCOMPARE(p50.data().toString(), QStringLiteral("…"));
+        QVERIFY(p50.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Computing")));
+        const QString topRegion = proxy.index(0, RegionTableModel::Region).data().toString();
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setPercentiles(scope::RegionTable::compute(*run->results, {}));
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(!model.percentilesPending());
+        QVERIFY(p50.data(RegionTableModel::AvailableRole).toBool());
+        QCOMPARE(
+            p50.data(RegionTableModel::SortRole).toDouble(),
+            scope::Percentiles::of(*run->results, *run->results->regionIndex("solve"), {}).p50);
+        QCOMPARE(proxy.index(0, RegionTableModel::Region).data().toString(), topRegion);
+    }
+
     void aggregateStdIsUnavailableNotZero() {
         RegionTableModel model;
         fill(model, load("v3_aggregate.h5"));

@@ -29,11 +29,23 @@ bool isTime(int column) {
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
-                               std::vector<scope::RegionTableRow> rows) {
+                               std::vector<scope::RegionTableRow> rows, bool percentilesPending) {
     beginResetModel();
     run_ = std::move(run);
     rows_ = std::move(rows);
+    percentilesPending_ = percentilesPending;
     endResetModel();
+}
+
+void RegionTableModel::setPercentiles(const std::vector<scope::RegionTableRow>& rows) {
+    if (rows.size() != rows_.size())
+        return;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].region == rows_[i].region)
+            rows_[i].percentiles = rows[i].percentiles;
+    percentilesPending_ = false;
+    if (!rows_.empty())
+        emit dataChanged(index(0, P50), index(static_cast<int>(rows_.size()) - 1, P99));
 }
 
 void RegionTableModel::clear() {
@@ -123,8 +135,11 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         }
     }
     const std::optional<double> v = value(*row, column);
+    const bool pending = percentilesPending_ && column >= P50 && column <= P99;
     switch (role) {
     case Qt::DisplayRole:
+        if (pending)
+            return QStringLiteral("…");
         if (!v)
             return QStringLiteral("n/a");
         if (column == Calls)
@@ -141,6 +156,8 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     case AvailableRole:
         return v.has_value();
     case Qt::ToolTipRole:
+        if (pending)
+            return tr("Computing percentiles…");
         if (!v)
             return unavailableReason(column);
         if (isTime(column))

@@ -41,7 +41,13 @@ public:
     explicit RegionTableModel(QObject* parent = nullptr);
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
-    void setRows(std::shared_ptr<const RunData> run, std::vector<scope::RegionTableRow> rows);
+    // percentilesPending: the percentile columns say "…" until setPercentiles.
+    void setRows(std::shared_ptr<const RunData> run, std::vector<scope::RegionTableRow> rows,
+                 bool percentilesPending = false);
+    // The percentiles of the same rows, computed after them: the rest of the
+    // table stays as it is (selection, sorting).
+    void setPercentiles(const std::vector<scope::RegionTableRow>& rows);
+    bool percentilesPending() const { return percentilesPending_; }
     void clear();
     std::shared_ptr<const RunData> run() const { return run_; }
     const scope::RegionTableRow* rowData(int row) const;
@@ -58,4 +64,5 @@ private:
 
     std::shared_ptr<const RunData> run_;
     std::vector<scope::RegionTableRow> rows_;
+    bool percentilesPending_ = false;
 };
