@@ -3,8 +3,12 @@
 #include "RegionPalette.h"
 
 #include <QElapsedTimer>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -182,18 +186,7 @@ void TimelinePlottable::draw(QCPPainter* painter) {
     const int firstBand = std::max(0, static_cast<int>(std::floor(values.lower)));
     const int lastBand = std::min(bandCount() - 1, static_cast<int>(std::floor(values.upper)));
     painter->setAntialiasing(false);
-    // Rows thinner than a pixel share pixel rows: each pixel row is drawn once
-    // (by the first lane that reaches it), so hundreds of ranks cost what the
-    // plot's height allows, not a query per lane.
-    int drawnBottom = std::numeric_limits<int>::min();
-    QElapsedTimer clock;
-    clock.start();
-    complete_ = true;
-    int queried = 0; // each frame queries at least one lane, so frames progress
-    // Exports (PNG, PDF) get one frame: it must be whole.
-    const bool progressive = !painter->modes().testFlag(QCPPainter::pmNoCaching);
     for (int band = firstBand; band <= lastBand; ++band) {
-        const std::uint32_t rank = rankOfBand(band);
         if (band % 2 == 1) {
             // Light stripes tell neighbouring ranks apart when bands are thin.
             const double top = valueAxis->coordToPixel(band);
@@ -202,6 +195,38 @@ void TimelinePlottable::draw(QCPPainter* painter) {
                 QRectF(area.left(), std::min(top, bottom), area.width(), std::abs(bottom - top)),
                 QColor(0, 0, 0, 12));
         }
+    }
+    QElapsedTimer clock;
+    clock.start();
+    // Exports (PNG, PDF) get one frame: it must be whole.
+    const bool progressive = !painter->modes().testFlag(QCPPainter::pmNoCaching);
+    const std::vector<LaneRow> rows = visibleLanes(area, firstBand, lastBand);
+    prefetch(rows, window, clock, progressive);
+    complete_ = true;
+    for (const LaneRow& row : rows) {
+        // Lanes the query budget did not reach stay empty for a frame. Only
+        // while the cache has room: the next frame must find what this one
+        // queried.
+        if (!isCached(row.lane) && progressive && cachedSpans_ < kCacheBudget) {
+            complete_ = false;
+            continue;
+        }
+        drawLane(painter, spansOf(row.lane, window), row.rect);
+    }
+    if (!complete_ && parentPlot() != nullptr)
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::vector<TimelinePlottable::LaneRow>
+TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) const {
+    const QCPAxis* valueAxis = mValueAxis.data();
+    std::vector<LaneRow> rows;
+    // Rows thinner than a pixel share pixel rows: each pixel row is drawn once
+    // (by the first lane that reaches it), so hundreds of ranks cost what the
+    // plot's height allows, not a query per lane.
+    int drawnBottom = std::numeric_limits<int>::min();
+    for (int band = firstBand; band <= lastBand; ++band) {
+        const std::uint32_t rank = rankOfBand(band);
         const int depths = index_->maxDepth(rank) + 1;
         for (int depth = 0; depth < depths; ++depth) {
             const QCPRange rowValues = rowRange(band, depth);
@@ -211,25 +236,57 @@ void TimelinePlottable::draw(QCPPainter* painter) {
             const int bottom = std::max(top + 1, static_cast<int>(std::lround(std::max(a, b))));
             if (bottom < area.top() || top > area.bottom() || bottom <= drawnBottom)
                 continue;
-            const auto lane = index_->lane(rank, static_cast<std::uint32_t>(depth));
-            if (!lane)
-                continue;
-            // Deferred lanes stay empty for a frame. Only while the cache has
-            // room: the next frame must find what this one queried.
-            const bool cached = isCached(*lane);
-            if (!cached && progressive && queried > 0 && clock.elapsed() >= kQueryBudgetMs &&
-                cachedSpans_ < kCacheBudget) {
-                complete_ = false;
-                continue;
+            if (const auto lane = index_->lane(rank, static_cast<std::uint32_t>(depth))) {
+                rows.push_back({*lane, QRect(area.left(), top, area.width(), bottom - top)});
+                drawnBottom = bottom;
             }
-            queried += cached ? 0 : 1;
-            drawLane(painter, spansOf(*lane, window),
-                     QRect(area.left(), top, area.width(), bottom - top));
-            drawnBottom = bottom;
         }
     }
-    if (!complete_ && parentPlot() != nullptr)
-        parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+    return rows;
+}
+
+void TimelinePlottable::prefetch(const std::vector<LaneRow>& rows, const Window& window,
+                                 const QElapsedTimer& clock, bool progressive) {
+    std::vector<std::size_t> wanted;
+    for (const LaneRow& row : rows)
+        if (!isCached(row.lane))
+            wanted.push_back(row.lane);
+    if (wanted.empty() || cachedSpans_ >= kCacheBudget)
+        return;
+    if (cache_.size() != index_->lanes().size())
+        cache_.resize(index_->lanes().size());
+    // Lanes are independent and the index is immutable: query them on every
+    // core. Each thread takes at least one lane, so frames always progress.
+    std::atomic<std::size_t> next{0};
+    std::vector<std::vector<scope::TimelineSpan>> spans(wanted.size());
+    std::vector<char> queried(wanted.size(), 0);
+    auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < wanted.size();) {
+            index_->query(wanted[i], window.t0, window.t1, window.nsPerPixel, spans[i]);
+            queried[i] = 1;
+            if (progressive && clock.elapsed() >= kQueryBudgetMs)
+                break;
+        }
+    };
+    QFuture<void> helper = QtConcurrent::run(queryPool(), work);
+    work();
+    helper.waitForFinished();
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+        if (!queried[i] || cachedSpans_ + spans[i].size() > kCacheBudget)
+            continue;
+        cachedSpans_ += spans[i].size();
+        cache_[wanted[i]] = std::move(spans[i]);
+    }
+}
+
+QThreadPool* TimelinePlottable::queryPool() {
+    // Its own threads: the shared pool may be busy sorting percentiles.
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+        return p;
+    }();
+    return pool;
 }
 
 bool TimelinePlottable::isCached(std::size_t lane) const {

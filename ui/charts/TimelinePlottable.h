@@ -9,6 +9,9 @@
 #include <optional>
 #include <vector>
 
+class QElapsedTimer;
+class QThreadPool;
+
 // Draws the calls of a run as rectangles straight from a TimelineIndex: per
 // visible lane one index query at the current zoom, so the cost follows the
 // pixels on screen, not the calls in the file (one QCustomPlot item per call
@@ -74,6 +77,18 @@ private:
         bool operator==(const Window&) const = default;
     };
 
+    // A lane as the frame draws it.
+    struct LaneRow {
+        std::size_t lane;
+        QRect rect;
+    };
+
+    std::vector<LaneRow> visibleLanes(const QRect& area, int firstBand, int lastBand) const;
+    // Queries the uncached lanes of `rows` into the cache, on several threads,
+    // until the frame's query budget is spent (unless not progressive).
+    void prefetch(const std::vector<LaneRow>& rows, const Window& window,
+                  const QElapsedTimer& clock, bool progressive);
+    static QThreadPool* queryPool();
     const std::vector<scope::TimelineSpan>& spansOf(std::size_t lane, const Window& window);
     void drawLane(QCPPainter* painter, const std::vector<scope::TimelineSpan>& spans,
                   const QRect& row);
