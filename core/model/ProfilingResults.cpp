@@ -36,6 +36,27 @@ void ProfilingResults::finalize() {
     regions = std::move(ordered);
     for (RankRegion& r : rows)
         r.region = newIndex[r.region];
+    // Results handed back by the read helper come finalized already.
+    const auto key = [](const RankRegion& r) { return (std::uint64_t{r.region} << 32) | r.rank; };
+    const bool sorted = std::is_sorted(
+        rows.begin(), rows.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+    if (!sorted)
+        sortRows();
+
+    regionBegin_.assign(n + 1, rows.size());
+    for (std::size_t i = rows.size(); i-- > 0;)
+        regionBegin_[rows[i].region] = i;
+    for (std::size_t i = n; i-- > 0;)
+        regionBegin_[i] = std::min(regionBegin_[i], regionBegin_[i + 1]);
+
+    minimumStartNs.reset();
+    for (const RankRegion& r : rows)
+        if (r.summary.count > 0 && r.summary.hasTimes)
+            minimumStartNs =
+                std::min(minimumStartNs.value_or(r.summary.startMinimum), r.summary.startMinimum);
+}
+
+void ProfilingResults::sortRows() {
     // Sort keys, then move each row once along the permutation's cycles: rows
     // are large (sources, tags), and sorting them in place moved each one
     // O(log n) times, a quarter of a summary-only open with 200,000 rows.
@@ -58,18 +79,6 @@ void ProfilingResults::finalize() {
         rows[j] = std::move(first);
         source[j] = j;
     }
-
-    regionBegin_.assign(n + 1, rows.size());
-    for (std::size_t i = rows.size(); i-- > 0;)
-        regionBegin_[rows[i].region] = i;
-    for (std::size_t i = n; i-- > 0;)
-        regionBegin_[i] = std::min(regionBegin_[i], regionBegin_[i + 1]);
-
-    minimumStartNs.reset();
-    for (const RankRegion& r : rows)
-        if (r.summary.count > 0 && r.summary.hasTimes)
-            minimumStartNs =
-                std::min(minimumStartNs.value_or(r.summary.startMinimum), r.summary.startMinimum);
 }
 
 std::optional<std::size_t> ProfilingResults::regionIndex(std::string_view name) const {

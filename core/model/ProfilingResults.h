@@ -65,6 +65,9 @@ public:
     std::uint64_t totalCalls() const;
 
 private:
+    // By (region, rank), stable; each row moves once.
+    void sortRows();
+
     std::vector<std::size_t> regionBegin_; // rows of region i: [regionBegin_[i], regionBegin_[i+1])
 };
 
