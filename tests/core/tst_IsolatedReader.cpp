@@ -257,6 +257,15 @@ private slots:
             qPrintable(error));
     }
 
+    // A helper that is slow but alive (its heartbeat arrives) is waited for
+    // however long it takes: the time-out counts from the last sign of life.
+    void aSlowReadIsNotAHang() {
+        const std::string file = path(QStringLiteral("slow.h5"));
+        const QString error = thrown([&] { readIsolated(file, fakeWorker("slow", 400ms)); });
+        QVERIFY2(error.contains(QStringLiteral("slow but answered")), qPrintable(error));
+        QVERIFY2(!error.contains(QStringLiteral("timed out")), qPrintable(error));
+    }
+
     // Cancelling a hung read kills the helper at once (the time-out is a
     // minute: were the cancel ignored, the error would be the time-out's) and
     // leaves no process behind, not even a zombie.

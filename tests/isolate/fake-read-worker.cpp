@@ -56,6 +56,21 @@ int main() {
         done.resultBytes = sizeof junk;
         send(done.frame());
         return 0;
+    } else if (how == "slow") {
+        // Reading a slow disk: nothing new for 1.2 s but a heartbeat every
+        // 100 ms, then an error of its own.
+        for (int i = 0; i < 12; ++i) {
+            usleep(100'000);
+            send(WorkerMessage{}.frame());
+        }
+        WorkerMessage error;
+        error.kind = WorkerMessage::Kind::Error;
+        error.errorType = WorkerMessage::ErrorType::Corrupt;
+        error.path = "slow.h5";
+        error.step = "reading start times";
+        error.text = "slow but answered";
+        send(error.frame());
+        return 3;
     } else if (how == "silent-exit") {
         return 0;
     } else if (how == "exit-status") {
