@@ -87,6 +87,9 @@ void RunView::buildLayout() {
     table_->setAlternatingRowColors(true);
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sized from the first rows, not from every text of hundreds of regions
+    // (laid out again whenever the numbers change).
+    table_->horizontalHeader()->setResizeContentsPrecision(50);
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->setItemDelegateForColumn(RegionTableModel::Share, new ShareBarDelegate(table_));
 

@@ -224,7 +224,9 @@ void RankBarChart::showBars(const QString& regionName) {
     plot_->xAxis->setRange(firstRank_ - 0.5, lastRank_ + 0.5);
 
     stack_->setCurrentWidget(plot_);
-    plot_->replot();
+    // Queued: with a thousand ranks drawing takes tens of milliseconds, and
+    // the region table that selected the region paints first.
+    plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void RankBarChart::showSlowest(const QColor& colour) {
