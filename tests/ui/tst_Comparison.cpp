@@ -406,6 +406,8 @@ void TestComparison::speedupEqualsRatioOfAverages() {
     QVERIFY(chart.hasCurves());
     const SpeedupSeries& series = *chart.series();
     QCOMPARE(series.xKeys, (std::vector<std::string>{"1", "3"}));
+    QCOMPARE(chart.title(),
+             QStringLiteral("Speedup of the average call duration, relative to MPI ranks = 1"));
     QCOMPARE(static_cast<int>(series.curves.size()), common_.size());
     for (const QString& region : common_) {
         QCPGraph* graph = chart.curve(region);

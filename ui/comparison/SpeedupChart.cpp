@@ -75,6 +75,8 @@ SpeedupChart::SpeedupChart(QWidget* parent) : QWidget(parent) {
     side->addElement(0, 0, plot_->legend);
     side->addElement(1, 0, new QCPLayoutElement(plot_));
     side->setRowStretchFactors({0.001, 1.0});
+    // Clear of the edge, in exported images too.
+    side->setMargins(QMargins(0, 0, 12, 0));
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->legend->setBrush(Qt::NoBrush);
     plot_->yAxis->setLabel(tr("Speedup (×)"));
@@ -126,6 +128,10 @@ QCPGraph* SpeedupChart::curve(const QString& region) const {
     return nullptr;
 }
 
+QString SpeedupChart::title() const {
+    return title_->text();
+}
+
 QString SpeedupChart::message() const {
     return stack_->currentWidget() == message_ ? message_->text() : QString();
 }
@@ -139,6 +145,7 @@ void SpeedupChart::showMessage(const QString& text) {
 void SpeedupChart::rebuild() {
     plot_->clearGraphs();
     ideal_ = nullptr;
+    title_->setText(tr("Speedup of the average call duration"));
     if (runs_.size() < 2) {
         showMessage(tr("Open two or more runs to see how their regions scale."));
         plot_->replot();
@@ -162,6 +169,8 @@ void SpeedupChart::rebuild() {
         plot_->replot();
         return;
     }
+    title_->setText(tr("Speedup of the average call duration, relative to %1 = %2")
+                        .arg(fromStd(series_->xLabel), fromStd(series_->baselineKey)));
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < series_->xKeys.size(); ++i)
         ticker->addTick(series_->xPositions[i], fromStd(series_->xKeys[i]));

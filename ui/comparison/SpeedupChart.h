@@ -37,6 +37,8 @@ public:
     QCPGraph* idealLine() const { return ideal_; }
     bool hasCurves() const { return series_ && !series_->curves.empty(); }
     QString message() const;
+    // Names the baseline the speedups are relative to, once there are curves.
+    QString title() const;
 
 private:
     void rebuild();
