@@ -23,7 +23,8 @@ struct ReadControl {
 
 struct ReadOptions {
     ReadControl control;
-    // Each (rank, region) row's source location, tags and event metadata;
+    // Each (rank, region) row's source location, tags and event metadata
+    // (schemas 2 and 3; schema 1 has them in attributes it reads anyway);
     // without them a file with many ranks opens much faster.
     bool rowDetails = true;
     // Where the event columns are allocated (the read helper: shared memory).
