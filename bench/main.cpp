@@ -2,27 +2,20 @@
 // to a bare H5Dread loop over the same datasets in the same run. Every
 // measurement runs in a child process of its own, so its peak memory is that
 // of one read alone and no read warms another's heap.
-#include "BareReader.h"
+#include "ChildMeasurement.h"
 #include "FixtureWriter.h"
-#include "PeakMemory.h"
 #include "SyntheticRun.h"
-#include "analysis/TimelineIndex.h"
-#include "format/ProfileReader.h"
-#include "isolate/IsolatedReader.h"
 
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -43,141 +36,6 @@ struct BenchFile {
     fixtures::SyntheticRun::Shape shape;
     fs::path path;
 };
-
-// VmHWM of this process's read helper child, sampled until `stop`; the last
-// sample is the helper's peak unless it grew in its final millisecond.
-void sampleHelperPeak(const std::atomic<bool>& stop, std::atomic<double>& peakMiB) {
-    while (!stop.load()) {
-        for (const auto& entry : fs::directory_iterator("/proc")) {
-            std::FILE* stat = std::fopen((entry.path() / "stat").c_str(), "r");
-            if (stat == nullptr)
-                continue;
-            char comm[64] = "";
-            int parent = 0;
-            const bool child = std::fscanf(stat, "%*d (%63[^)]) %*c %d", comm, &parent) == 2 &&
-                               parent == getpid() && std::strcmp(comm, "scope-read-work") == 0;
-            std::fclose(stat);
-            std::FILE* status =
-                child ? std::fopen((entry.path() / "status").c_str(), "r") : nullptr;
-            if (status == nullptr)
-                continue;
-            char line[256];
-            double kib = 0;
-            while (std::fgets(line, sizeof line, status) != nullptr)
-                if (std::sscanf(line, "VmHWM: %lf kB", &kib) == 1)
-                    peakMiB.store(std::max(peakMiB.load(), kib / 1024.0));
-            std::fclose(status);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-}
-
-// The viewer's read: readH5 in the scope-read-worker helper, results handed
-// back through a memfd. "isolated" reports this process's peak,
-// "isolated-helper" the helper's (sampled, so not timed alongside).
-int measureIsolated(const std::string& kind, const std::string& path) {
-    IsolatedReadRequest request;
-    request.worker = SCOPE_READ_WORKER_EXE;
-    if (kind == "isolated-summary") {
-        // As the viewer opens a file summary-only.
-        request.summaryOnly = true;
-        request.summary.fallback = true;
-        request.rowDetails = false;
-    }
-    std::atomic<bool> stop{false};
-    std::atomic<double> helperPeak{0};
-    std::thread sampler;
-    if (kind == "isolated-helper")
-        sampler = std::thread([&] { sampleHelperPeak(stop, helperPeak); });
-    const auto begin = std::chrono::steady_clock::now();
-    const ProfilingResults results = readIsolated(path, request);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    const auto events = static_cast<double>(results.totalCalls());
-    stop.store(true);
-    if (sampler.joinable())
-        sampler.join();
-    std::printf("%.6f %.0f %.1f\n", seconds, events,
-                kind == "isolated-helper" ? helperPeak.load() : peakRssMiB());
-    return 0;
-}
-
-// Child side: one read, then "seconds events peak_MiB" on stdout.
-int measure(const std::string& kind, const std::string& path) {
-    if (kind.starts_with("isolated"))
-        return measureIsolated(kind, path);
-    // The clock stops before the data is freed: what a user waits for is the
-    // read, and freeing is the same for every reader but the helper's shared
-    // memory, which goes back later, when a tab is closed.
-    const auto begin = std::chrono::steady_clock::now();
-    double events = 0;
-    std::vector<std::int64_t> bare;
-    ProfilingResults results;
-    if (kind == "bare1") {
-        bare = bench::bareReadSchema1(path);
-        events = static_cast<double>(bare.size()) / 2;
-    } else if (kind == "bare3") {
-        bare = bench::bareReadColumnar(path);
-        events = static_cast<double>(bare.size()) / 2;
-    } else if (kind == "full") {
-        results = readH5(path);
-        events = static_cast<double>(results.totalCalls());
-    } else if (kind == "summary") {
-        results = readH5Summary(path);
-        events = static_cast<double>(results.totalCalls());
-    } else if (kind == "summary-lean") {
-        SummaryOptions options;
-        options.rowDetails = false;
-        results = readH5Summary(path, options);
-        events = static_cast<double>(results.totalCalls());
-    } else {
-        std::fprintf(stderr, "unknown measurement %s\n", kind.c_str());
-        return 1;
-    }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    std::printf("%.6f %.0f %.1f\n", seconds, events, peakRssMiB());
-    return 0;
-}
-
-// Child side of the timeline measurements (the viewer's level-of-detail index):
-// the read is not timed; "timeline-query" times one query of every lane over
-// the whole run at 2000 pixels, as the first frame of the timeline does.
-int measureTimeline(const std::string& kind, const std::string& path) {
-    const ProfilingResults results = readH5(path);
-    auto begin = std::chrono::steady_clock::now();
-    const TimelineIndex index(results);
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    if (kind == "timeline-query") {
-        const double nsPerPixel = static_cast<double>(index.endNs() - index.startNs()) / 2000;
-        std::vector<TimelineSpan> spans;
-        begin = std::chrono::steady_clock::now();
-        for (std::size_t lane = 0; lane < index.lanes().size(); ++lane)
-            index.query(lane, index.startNs(), index.endNs() + 1, nsPerPixel, spans);
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    } else if (kind == "timeline-query-parallel") {
-        // As the timeline view queries a frame's lanes: on every core.
-        const double nsPerPixel = static_cast<double>(index.endNs() - index.startNs()) / 2000;
-        std::atomic<std::size_t> next{0};
-        auto work = [&] {
-            std::vector<TimelineSpan> spans;
-            for (std::size_t lane; (lane = next.fetch_add(1)) < index.lanes().size();)
-                index.query(lane, index.startNs(), index.endNs() + 1, nsPerPixel, spans);
-        };
-        begin = std::chrono::steady_clock::now();
-        std::vector<std::thread> helpers;
-        for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t)
-            helpers.emplace_back(work);
-        work();
-        for (std::thread& helper : helpers)
-            helper.join();
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    }
-    std::printf("%.6f %.0f %.1f\n", seconds, static_cast<double>(results.totalCalls()),
-                peakRssMiB());
-    return 0;
-}
 
 // Runs `args` (args[0] is the program) and returns what it printed on stdout;
 // throws when it fails.
@@ -467,8 +325,7 @@ BenchFile benchFile(const fs::path& dir, int schema, const fixtures::SyntheticRu
 
 int main(int argc, char** argv) {
     if (argc == 4 && std::strcmp(argv[1], "--measure") == 0)
-        return std::strncmp(argv[2], "timeline", 8) == 0 ? measureTimeline(argv[2], argv[3])
-                                                         : measure(argv[2], argv[3]);
+        return bench::measureInChild(argv[2], argv[3]);
     fs::path dir = fs::temp_directory_path() / "scope-bench";
     int repeat = 3;
     bool quick = false;
