@@ -23,6 +23,22 @@ std::string_view metricName(ComparisonMetric metric) {
     return "total";
 }
 
+double metricValue(ComparisonMetric metric, const RegionStats& stats) {
+    switch (metric) {
+    case ComparisonMetric::Total:
+        return stats.total;
+    case ComparisonMetric::Average:
+        return stats.average;
+    case ComparisonMetric::Min:
+        return stats.min;
+    case ComparisonMetric::Max:
+        return stats.max;
+    case ComparisonMetric::Calls:
+        return static_cast<double>(stats.count);
+    }
+    return 0.0;
+}
+
 std::optional<ComparisonMetric> parseMetric(std::string_view name) {
     for (ComparisonMetric metric :
          {ComparisonMetric::Total, ComparisonMetric::Average, ComparisonMetric::Min,
@@ -53,19 +69,7 @@ std::optional<double> RunComparison::value(const ProfilingResults& run, std::str
     // the selected ranks, so diff treats them as missing.
     if (stats.count == 0)
         return std::nullopt;
-    switch (metric) {
-    case ComparisonMetric::Total:
-        return stats.total;
-    case ComparisonMetric::Average:
-        return stats.average;
-    case ComparisonMetric::Min:
-        return stats.min;
-    case ComparisonMetric::Max:
-        return stats.max;
-    case ComparisonMetric::Calls:
-        return static_cast<double>(stats.count);
-    }
-    return std::nullopt;
+    return metricValue(metric, stats);
 }
 
 namespace {

@@ -12,10 +12,13 @@
 
 namespace scope {
 
-// The statistic two or more runs are compared on (scope-profiler diff's --metric).
+// The statistic two or more runs are compared on (scope-profiler diff's
+// --metric), and the one the per-rank chart plots.
 enum class ComparisonMetric { Total, Average, Min, Max, Calls };
 
 std::string_view metricName(ComparisonMetric metric); // "total", "avg", "min", "max", "calls"
+// Seconds for the durations; the number of calls for Calls.
+double metricValue(ComparisonMetric metric, const RegionStats& stats);
 std::optional<ComparisonMetric> parseMetric(std::string_view name);
 
 // One region across all compared runs. A run's value is empty when the region

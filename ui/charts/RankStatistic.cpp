@@ -25,19 +25,7 @@ QString label(Statistic statistic) {
 }
 
 double statisticValue(Statistic statistic, const scope::RegionStats& stats) {
-    switch (statistic) {
-    case Statistic::Total:
-        return stats.total;
-    case Statistic::Average:
-        return stats.average;
-    case Statistic::Min:
-        return stats.min;
-    case Statistic::Max:
-        return stats.max;
-    case Statistic::Calls:
-        return static_cast<double>(stats.count);
-    }
-    return 0.0;
+    return scope::metricValue(statistic, stats);
 }
 
 bool isDuration(Statistic statistic) {

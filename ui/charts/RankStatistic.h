@@ -1,13 +1,15 @@
 #pragma once
 
+#include "compare/RunComparison.h"
 #include "model/RegionStats.h"
 
 #include <QList>
 #include <QString>
 
-// The per-rank quantity a chart plots. Kept apart from the charts so that the
-// main window can fill a combo box without depending on a chart.
-enum class Statistic { Total, Average, Min, Max, Calls };
+// The per-rank quantity a chart plots: the statistics runs are compared on.
+// Kept apart from the charts so that the main window can fill a combo box
+// without depending on a chart. (Stored in the settings as its number.)
+using Statistic = scope::ComparisonMetric;
 
 // All statistics in the order a combo box offers them.
 QList<Statistic> allStatistics();
