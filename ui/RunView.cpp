@@ -314,10 +314,14 @@ void RunView::recomputeTable() {
     tableWatcher_->setFuture(
         QtConcurrent::run([results = run_->results, selection = selection_, cancel = tableCancel_](
                               QPromise<std::vector<scope::RegionTableRow>>& promise) {
-            promise.addResult(
-                scope::RegionTable::compute(*results, selection, cancel.get(), false));
-            if (results->eventsRead && !cancel->load())
-                promise.addResult(scope::RegionTable::compute(*results, selection, cancel.get()));
+            std::vector<scope::RegionTableRow> rows =
+                scope::RegionTable::compute(*results, selection, cancel.get(), false);
+            promise.addResult(rows);
+            if (!results->eventsRead || cancel->load())
+                return;
+            scope::RegionTable::addPercentiles(*results, selection, rows, cancel.get());
+            if (!cancel->load())
+                promise.addResult(std::move(rows));
         }));
 }
 

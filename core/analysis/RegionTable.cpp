@@ -48,12 +48,26 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
         row.loadImbalance = results.loadImbalance(region, ranks);
         for (const RankRegion& r : results.rowsOf(region))
             row.ranksWithCalls += ranks.contains(r.rank) && r.summary.count > 0 ? 1 : 0;
-        if (percentiles && results.eventsRead)
-            row.percentiles = Percentiles::of(results, region, ranks);
         row.shareOfRun = run > 0 ? row.stats.total / run : 0.0;
         rows.push_back(row);
     }
+    if (percentiles)
+        addPercentiles(results, ranks, rows, cancel);
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
+        return {};
     return rows;
+}
+
+void RegionTable::addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
+                                 std::vector<RegionTableRow>& rows,
+                                 const std::atomic<bool>* cancel) {
+    if (!results.eventsRead)
+        return;
+    for (RegionTableRow& row : rows) {
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
+            return;
+        row.percentiles = Percentiles::of(results, row.region, ranks);
+    }
 }
 
 } // namespace scope

@@ -32,6 +32,11 @@ public:
                                                const RankSelection& ranks,
                                                const std::atomic<bool>* cancel = nullptr,
                                                bool percentiles = true);
+    // The percentiles of rows computed without them (the per-row summaries
+    // show first); stops early when *cancel becomes true.
+    static void addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
+                               std::vector<RegionTableRow>& rows,
+                               const std::atomic<bool>* cancel = nullptr);
     // The denominator of shareOfRun, in seconds (0 when nothing was called).
     static double runTime(const ProfilingResults& results, const RankSelection& ranks);
 };
