@@ -102,6 +102,10 @@ int measure(const std::string& kind, const std::string& path) {
     } else if (kind == "summary") {
         results = readH5Summary(path);
         events = static_cast<double>(results.totalCalls());
+    } else if (kind == "plan") {
+        // The first step alone: what the read helper does.
+        const PlannedRead read = planH5(path);
+        events = static_cast<double>(read.events.columnLengths[0]);
     } else if (kind == "summary-lean") {
         SummaryOptions options;
         options.rowDetails = false;

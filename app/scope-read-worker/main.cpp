@@ -1,10 +1,11 @@
-// scope-read-worker: the viewer's and scope-report's read helper. Reads one
-// profiling file with the in-process reader, so that if libhdf5 crashes or
+// scope-read-worker: the viewer's and scope-report's read helper. Reads the
+// structure of one profiling file with libhdf5 (planH5: everything but the
+// event bytes, which the caller reads itself), so that if libhdf5 crashes or
 // hangs on it only this process goes. Not meant to be run by hand: it expects
 // the results memfd as descriptor 3 and the message pipe as descriptor 4.
 //
-//   scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] [--line-profile]
-//                      [--region NAME]... [--rank N]...] -- FILE
+//   scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] [--line-profile]] --
+//   FILE
 #include "Heartbeat.h"
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
@@ -46,10 +47,6 @@ bool parse(int argc, char** argv, Arguments& arguments) {
             arguments.options.includeLikwid = true;
         } else if (arg == "--line-profile") {
             arguments.options.includeLineProfile = true;
-        } else if (arg == "--region" && i + 1 < argc) {
-            arguments.options.regions.emplace_back(argv[++i]);
-        } else if (arg == "--rank" && i + 1 < argc) {
-            arguments.options.ranks.push_back(static_cast<std::uint32_t>(std::stoul(argv[++i])));
         } else {
             return false;
         }
@@ -109,7 +106,7 @@ int main(int argc, char** argv) {
         std::fprintf(
             stderr,
             "usage: scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] "
-            "[--line-profile] [--region NAME]... [--rank N]...] -- FILE\n");
+            "[--line-profile]] -- FILE\n");
         return 2;
     }
     channel.progress(0.0, "reading the file");
@@ -119,25 +116,24 @@ int main(int argc, char** argv) {
         control.progress = [&](double fraction, std::string_view text) {
             channel.progress(fraction, text);
         };
-        // The event columns are read straight into the results memfd.
+        // Event values libhdf5 reads itself go straight into the results memfd.
         auto arena = std::make_shared<isolate::SharedColumnArena>(
             WorkerMessage::kResultFd, isolate::ResultsCodec::kReservedBytes);
-        const ColumnAllocator<std::int64_t> eventColumns(arena);
-        ProfilingResults results;
+        const ColumnAllocator<std::int64_t> inlineValues(arena);
+        PlannedRead read;
         if (arguments.summary) {
             arguments.options.control = control;
-            arguments.options.eventColumns = eventColumns;
+            arguments.options.eventColumns = inlineValues;
             arguments.options.rowDetails = arguments.rowDetails;
-            results = readH5Summary(arguments.path, arguments.options);
+            read = planH5Summary(arguments.path, arguments.options);
         } else {
-            results =
-                readH5(arguments.path, ReadOptions{control, arguments.rowDetails, eventColumns});
+            read = planH5(arguments.path, ReadOptions{control, arguments.rowDetails, inlineValues});
         }
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");
         WorkerMessage done;
         done.kind = WorkerMessage::Kind::Result;
-        done.resultBytes = isolate::ResultsCodec::encode(std::move(results), *arena);
+        done.resultBytes = isolate::ResultsCodec::encode(std::move(read), *arena);
         channel.send(done);
     } catch (...) {
         channel.send(currentError());

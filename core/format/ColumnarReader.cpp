@@ -1,7 +1,8 @@
 #include "ColumnarReader.h"
 
+#include "EventPlanner.h"
 #include "TagList.h"
-#include "TimeRangeCheck.h"
+#include "events/TimeRangeCheck.h"
 #include "h5/DatasetReader.h"
 #include "model/Errors.h"
 
@@ -174,9 +175,12 @@ void ColumnarReader::checkRowSlices(const ProfilingResults& results,
                                           "(truncated or damaged)");
         order.push_back(i);
     }
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    // Writers store the rows in the order of their slices: sort only when not.
+    const auto byOffset = [&](std::size_t a, std::size_t b) {
         return results.rows[a].offset < results.rows[b].offset;
-    });
+    };
+    if (!std::is_sorted(order.begin(), order.end(), byOffset))
+        std::sort(order.begin(), order.end(), byOffset);
     for (std::size_t k = 1; k < order.size(); ++k) {
         const RankRegion& previous = results.rows[order[k - 1]];
         if (results.rows[order[k]].offset < previous.offset + previous.summary.count)
@@ -186,78 +190,46 @@ void ColumnarReader::checkRowSlices(const ProfilingResults& results,
     }
 }
 
-void ColumnarReader::readEvents(ProfilingResults& results) {
+void ColumnarReader::planEvents(EventPlan& plan, ProfilingResults& results) const {
     const std::uint64_t n = eventColumnLength();
     const hid_t root = file_.root();
-    EventColumns& events = results.events;
-    h5::DatasetReader first(file_, root,
-                            layout_.deltaEncoded ? "events/start_deltas" : "events/start_times",
-                            kEventStep);
-    h5::DatasetReader second(
-        file_, root, layout_.deltaEncoded ? "events/durations" : "events/end_times", kEventStep);
-    first.checkFilters();
-    second.checkFilters();
-    // Both columns are decoded in place so that a file costs no more memory than
-    // its two event columns.
-    events.starts.resize(n);
-    events.ends.resize(n);
-    file_.progress(0.05, "reading start times");
-    first.readInt64(events.starts);
-    file_.progress(0.45, "reading end times");
-    second.readInt64(events.ends);
-    file_.progress(0.85, "computing statistics");
-    TimeRangeCheck range;
-    for (RankRegion& row : results.rows) {
-        if (row.summary.count == 0) {
-            row.summary = CallSummary{};
-            continue;
-        }
-        auto starts = std::span(events.starts).subspan(row.offset, row.summary.count);
-        auto ends = std::span(events.ends).subspan(row.offset, row.summary.count);
-        if (layout_.deltaEncoded) {
-            std::int64_t t = 0;
-            for (std::size_t i = 0; i < starts.size(); ++i) {
-                if (__builtin_add_overflow(t, starts[i], &t) ||
-                    __builtin_add_overflow(ends[i], t, &ends[i]))
-                    file_.corrupt(kEventStep, "start_deltas or durations out of range (damaged)");
-                starts[i] = t;
-            }
-        }
-        if (!range.add(starts, ends))
-            file_.corrupt(kEventStep, "event times out of range (damaged)");
-        row.summary = CallSummary::fromEvents(starts, ends);
-    }
-    file_.checkCancelled(kEventStep);
-    results.eventsRead = true;
-    readOptionalEventColumns(results);
+    EventPlanner planner(file_, plan);
+    plan.readsEvents = true;
+    plan.deltaEncoded = layout_.deltaEncoded;
+    plan.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)] = n;
+    plan.columnLengths[static_cast<std::size_t>(EventColumnId::Ends)] = n;
+    file_.progress(0.05, "locating the event columns");
+    planner.add(
+        h5::DatasetReader(file_, root,
+                          layout_.deltaEncoded ? "events/start_deltas" : "events/start_times",
+                          kEventStep),
+        EventColumnId::Starts, 0);
+    planner.add(h5::DatasetReader(file_, root,
+                                  layout_.deltaEncoded ? "events/durations" : "events/end_times",
+                                  kEventStep),
+                EventColumnId::Ends, 0);
+    planOptionalEventColumns(plan, results);
 }
 
-void ColumnarReader::readOptionalEventColumns(ProfilingResults& results) const {
-    EventColumns& events = results.events;
-    const std::pair<const char*, EventColumn*> columns[] = {
-        {"events/gpu_durations", &events.gpuDurations},
-        {"events/call_ids", &events.callIds},
-        {"events/parent_ids", &events.parentIds}};
+void ColumnarReader::planOptionalEventColumns(EventPlan& plan, ProfilingResults& results) const {
+    EventPlanner planner(file_, plan);
+    const std::uint64_t n = plan.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)];
+    const std::pair<const char*, EventColumnId> columns[] = {
+        {"events/gpu_durations", EventColumnId::GpuDurations},
+        {"events/call_ids", EventColumnId::CallIds},
+        {"events/parent_ids", EventColumnId::ParentIds}};
     for (const auto& [path, column] : columns) {
         if (!file_.exists(file_.root(), path))
             continue;
         h5::DatasetReader reader(file_, file_.root(), path, kEventStep);
-        if (reader.rank() != 1 || !reader.isInteger() || reader.length() != events.size()) {
+        if (reader.rank() != 1 || !reader.isInteger() || reader.length() != n) {
             results.warnings.push_back(file_.path() + ": " + path +
                                        " does not match the event columns; ignored");
             continue;
         }
-        column->resize(events.size());
-        reader.readInt64(*column);
+        planner.add(reader, column, 0);
+        plan.columnLengths[static_cast<std::size_t>(column)] = n;
     }
-    if (events.gpuDurations.empty())
-        return;
-    for (RankRegion& row : results.rows)
-        for (std::int64_t g : std::span(events.gpuDurations).subspan(row.offset, row.summary.count))
-            if (g >= 0) {
-                ++row.summary.gpuCount;
-                row.summary.gpuTotal += g;
-            }
 }
 
 void ColumnarReader::readSummaries(ProfilingResults& results) {

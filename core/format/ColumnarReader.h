@@ -1,6 +1,7 @@
 #pragma once
 
 #include "FileLayout.h"
+#include "events/EventPlan.h"
 #include "h5/H5File.h"
 #include "model/ProfilingResults.h"
 
@@ -22,8 +23,9 @@ public:
     // Region names and one RankRegion per index row (no statistics yet); throws
     // CorruptProfileError for rows outside the event columns or overlapping.
     void readIndex(ProfilingResults& results);
-    // Per-call columns, delta-decoded, and the statistics computed from them.
-    void readEvents(ProfilingResults& results);
+    // Plans the per-call columns (EventAssembler reads and decodes them and
+    // computes the rows' statistics).
+    void planEvents(EventPlan& plan, ProfilingResults& results) const;
     // summary_statistics (columnar) or aggregate_* (aggregate) into the rows.
     void readSummaries(ProfilingResults& results);
 
@@ -31,7 +33,7 @@ private:
     std::uint64_t eventColumnLength() const;
     void checkRowSlices(const ProfilingResults& results, std::uint64_t eventCount) const;
     void readOptionalIndexColumns(ProfilingResults& results) const;
-    void readOptionalEventColumns(ProfilingResults& results) const;
+    void planOptionalEventColumns(EventPlan& plan, ProfilingResults& results) const;
     void readAggregate(ProfilingResults& results) const;
 
     const h5::H5File& file_;

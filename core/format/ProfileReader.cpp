@@ -4,6 +4,7 @@
 #include "ColumnarReader.h"
 #include "FileLayout.h"
 #include "Schema1Reader.h"
+#include "events/EventAssembler.h"
 #include "h5/AttributeReader.h"
 #include "model/Errors.h"
 
@@ -14,10 +15,8 @@ namespace {
 
 constexpr int kNewestKnownSchema = 3;
 
-ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout,
-                              const ColumnAllocator<std::int64_t>& eventColumns) {
+ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout) {
     ProfilingResults results;
-    results.events = EventColumns(eventColumns);
     results.path = file.path();
     results.schemaVersion = layout.schemaVersion;
     results.layout = layout.storage;
@@ -33,6 +32,14 @@ ProfilingResults startResults(const h5::H5File& file, const FileLayout& layout,
     return results;
 }
 
+PlannedRead startRead(const h5::H5File& file, const FileLayout& layout,
+                      const ColumnAllocator<std::int64_t>& inlineValues) {
+    PlannedRead read{startResults(file, layout), {}};
+    read.events.inlineValues = EventColumn(inlineValues);
+    read.events.file = file.identity();
+    return read;
+}
+
 bool usesRowIndex(const h5::H5File& file, const FileLayout& layout) {
     if (layout.hasRowIndex)
         return true;
@@ -42,17 +49,17 @@ bool usesRowIndex(const h5::H5File& file, const FileLayout& layout) {
     return false; // schema 1, or a newer file that only has rank groups
 }
 
-void readEvents(const h5::H5File& file, const FileLayout& layout, bool rowDetails,
-                ProfilingResults& results) {
+void planEvents(const h5::H5File& file, const FileLayout& layout, bool rowDetails,
+                PlannedRead& read) {
     if (usesRowIndex(file, layout)) {
         ColumnarReader reader(file, layout, rowDetails);
-        reader.readIndex(results);
+        reader.readIndex(read.results);
         if (layout.storage == StorageLayout::Aggregate)
-            reader.readSummaries(results);
+            reader.readSummaries(read.results);
         else
-            reader.readEvents(results);
+            reader.planEvents(read.events, read.results);
     } else {
-        Schema1Reader(file).read(results);
+        Schema1Reader(file, read.events).read(read.results);
     }
 }
 
@@ -78,60 +85,90 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
     results.regions = std::move(kept);
 }
 
-ProfilingResults readFull(const h5::H5File& file, const ReadOptions& options) {
+PlannedRead planFull(const h5::H5File& file, const ReadOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
-    ProfilingResults results = startResults(file, layout, options.eventColumns);
-    readEvents(file, layout, options.rowDetails, results);
-    AuxiliaryReader(file).read(results, true, true, true);
-    results.finalize();
-    file.progress(1.0, "file read");
-    return results;
+    PlannedRead read = startRead(file, layout, options.eventColumns);
+    planEvents(file, layout, options.rowDetails, read);
+    AuxiliaryReader(file).read(read.results, true, true, true);
+    return read;
 }
 
-ProfilingResults readSummary(const h5::H5File& file, const SummaryOptions& options) {
+PlannedRead planSummary(const h5::H5File& file, const SummaryOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
-    ProfilingResults results = startResults(file, layout, options.eventColumns);
+    PlannedRead read = startRead(file, layout, options.eventColumns);
     const bool rowIndex = usesRowIndex(file, layout);
     const bool hasSummary =
         rowIndex && (layout.storage == StorageLayout::Aggregate || layout.hasSummaryColumns);
     if (hasSummary) {
         ColumnarReader reader(file, layout, options.rowDetails);
-        reader.readIndex(results);
-        reader.readSummaries(results);
+        reader.readIndex(read.results);
+        reader.readSummaries(read.results);
     } else if (options.fallback) {
-        readEvents(file, layout, options.rowDetails, results);
-        results.summaryFallback = true;
+        planEvents(file, layout, options.rowDetails, read);
+        read.results.summaryFallback = true;
     } else {
         throw SummaryDataUnavailable(
             file.path(), "reading the summary statistics",
             rowIndex ? "the file has no summary_statistics columns (an older schema-2 writer)"
                      : "schema-1 files store no summary statistics; read the events instead");
     }
-    AuxiliaryReader(file).read(results, options.includeLikwid, options.includeLineProfile, true);
-    select(results, options.regions, options.ranks);
-    results.finalize();
-    file.progress(1.0, "file read");
-    return results;
+    AuxiliaryReader(file).read(read.results, options.includeLikwid, options.includeLineProfile,
+                               true);
+    return read;
 }
 
 } // namespace
 
+PlannedRead planH5(const std::string& path, const ReadOptions& options) {
+    return planFull(h5::H5File(path, options.control), options);
+}
+
+PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options) {
+    return planSummary(h5::H5File(path, options.control), options);
+}
+
+ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
+                              const ReadControl& control, const std::vector<std::string>& regions,
+                              const std::vector<std::uint32_t>& ranks) {
+    ProfilingResults results = std::move(read.results);
+    EventAssembler::assemble(results, read.events, bytes, scaledControl(control, kPlanShare, 1.0));
+    read.events = EventPlan{}; // the inline values go back before the results are finished
+    select(results, regions, ranks);
+    results.finalize();
+    if (control.progress)
+        control.progress(1.0, "file read");
+    return results;
+}
+
 ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
-    return readFull(h5::H5File(path, options.control), options);
+    ReadOptions planning = options;
+    planning.control = scaledControl(options.control, 0.0, kPlanShare);
+    PlannedRead read = planH5(path, planning);
+    const EventBytes bytes = EventBytes::forPlan(path, read.events);
+    return completeRead(std::move(read), bytes, options.control);
 }
 
 ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
-    return readSummary(h5::H5File(path, options.control), options);
+    SummaryOptions planning = options;
+    planning.control = scaledControl(options.control, 0.0, kPlanShare);
+    PlannedRead read = planH5Summary(path, planning);
+    const EventBytes bytes = EventBytes::forPlan(path, read.events);
+    return completeRead(std::move(read), bytes, options.control, options.regions, options.ranks);
 }
 
 ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,
                              const ReadOptions& options) {
-    return readFull(h5::H5File::openImage(image, name, options.control), options);
+    const ReadControl planning = scaledControl(options.control, 0.0, kPlanShare);
+    PlannedRead read = planFull(h5::H5File::openImage(image, name, planning), options);
+    return completeRead(std::move(read), EventBytes::image(image, name), options.control);
 }
 
 ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,
                                     const SummaryOptions& options) {
-    return readSummary(h5::H5File::openImage(image, name, options.control), options);
+    const ReadControl planning = scaledControl(options.control, 0.0, kPlanShare);
+    PlannedRead read = planSummary(h5::H5File::openImage(image, name, planning), options);
+    return completeRead(std::move(read), EventBytes::image(image, name), options.control,
+                        options.regions, options.ranks);
 }
 
 } // namespace scope

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "ReadOptions.h"
+#include "events/EventBytes.h"
+#include "events/EventPlan.h"
 #include "model/ProfilingResults.h"
 
 #include <cstddef>
@@ -24,5 +26,31 @@ ProfilingResults readH5Image(std::span<const std::byte> image, const std::string
                              const ReadOptions& options = {});
 ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,
                                     const SummaryOptions& options = {});
+
+// Each read above is two steps. The first reads the file's structure with
+// libhdf5: metadata, the index, stored summaries, auxiliary groups and where
+// the bytes of the event columns are (a file on which libhdf5 may crash is
+// read there in the read helper). The second reads those bytes without
+// libhdf5, on every core, computes the rows' statistics from them and
+// finishes the results.
+// Of a read's progress, the first step's share (in a read of events it is
+// the smaller part).
+inline constexpr double kPlanShare = 0.25;
+
+struct PlannedRead {
+    ProfilingResults results; // not finalized; rows of unread events have no statistics yet
+    EventPlan events;
+};
+
+// These report progress from 0 to 1 of their own; completeRead reports from
+// kPlanShare to 1.
+PlannedRead planH5(const std::string& path, const ReadOptions& options = {});
+PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options = {});
+
+// `regions` and `ranks` keep only those rows (SummaryOptions'; empty = all).
+ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
+                              const ReadControl& control,
+                              const std::vector<std::string>& regions = {},
+                              const std::vector<std::uint32_t>& ranks = {});
 
 } // namespace scope

@@ -21,13 +21,26 @@ struct ReadControl {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+// `control` with its progress mapped from [0, 1] into [from, to], for one
+// step of a longer read that reports fractions of its own.
+inline ReadControl scaledControl(const ReadControl& control, double from, double to) {
+    ReadControl step = control;
+    if (control.progress)
+        step.progress = [progress = control.progress, from, to](double fraction,
+                                                                std::string_view message) {
+            progress(from + (to - from) * fraction, message);
+        };
+    return step;
+}
+
 struct ReadOptions {
     ReadControl control;
     // Each (rank, region) row's source location, tags and event metadata
     // (schemas 2 and 3; schema 1 has them in attributes it reads anyway);
     // without them a file with many ranks opens much faster.
     bool rowDetails = true;
-    // Where the event columns are allocated (the read helper: shared memory).
+    // Where event values that libhdf5 reads itself (EventPlan::inlineValues)
+    // are allocated: shared memory in the read helper.
     ColumnAllocator<std::int64_t> eventColumns{};
 };
 
@@ -39,7 +52,7 @@ struct SummaryOptions {
     std::vector<std::uint32_t> ranks; // empty = all
     bool rowDetails = true;           // as in ReadOptions
     ReadControl control;
-    ColumnAllocator<std::int64_t> eventColumns{}; // for the fallback read of the events
+    ColumnAllocator<std::int64_t> eventColumns{}; // as in ReadOptions
 };
 
 } // namespace scope

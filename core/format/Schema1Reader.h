@@ -1,36 +1,41 @@
 #pragma once
 
+#include "EventPlanner.h"
 #include "h5/H5File.h"
 #include "model/ProfilingResults.h"
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <string>
-#include <vector>
 
 namespace scope {
 
 // Schema 1: /rank<N>/regions/<name>/{start_times,end_times}. A damaged region is
-// skipped and listed in results.damaged; the rest of the file is read.
+// skipped and listed in results.damaged; the rest of the file is read. Makes
+// one row per region and plans its event datasets (EventAssembler reads them).
 class Schema1Reader {
 public:
-    explicit Schema1Reader(const h5::H5File& file) : file_(file) {}
+    Schema1Reader(const h5::H5File& file, EventPlan& plan)
+        : file_(file), plan_(plan), planner_(file, plan) {}
     void read(ProfilingResults& results);
 
 private:
-    struct PlannedRegion {
-        std::uint32_t rank = 0;
-        std::string name;
-        std::string path; // rank<N>/regions/<name>
-        std::uint64_t count = 0;
-    };
-
-    void plan(std::uint32_t rank, const std::string& group, ProfilingResults& results);
-    void readEvents(ProfilingResults& results);
-    void readOptionalColumns(ProfilingResults& results);
-    void readAttributes(const PlannedRegion& region, RankRegion& row) const;
+    void readRank(std::uint32_t rank, const std::string& group, ProfilingResults& results);
+    // Adds the region's row and plans its datasets. A damaged region: what is
+    // wrong with it, or a CorruptProfileError from libhdf5 (the caller takes
+    // back what was added).
+    std::string readRegion(std::uint32_t rank, hid_t regions, const std::string& name,
+                           ProfilingResults& results);
+    void planOptionalColumns(hid_t region, const std::string& name, std::int64_t row,
+                             ProfilingResults& results);
 
     const h5::H5File& file_;
-    std::vector<PlannedRegion> planned_;
+    EventPlan& plan_;
+    EventPlanner planner_;
+    std::map<std::string, std::uint32_t> regionIds_;
+    std::uint64_t offset_ = 0; // where the next region's calls go in the columns
+    std::array<bool, kEventColumnCount> planned_{};
 };
 
 } // namespace scope

@@ -17,6 +17,7 @@ public:
     DatasetReader(const H5File& file, hid_t loc, std::string name, std::string step);
 
     hid_t id() const { return dataset_.get(); }
+    const std::string& name() const { return name_; }
     int rank() const { return rank_; }
     const std::vector<hsize_t>& dims() const { return dims_; }
     bool isInteger() const { return typeClass_ == H5T_INTEGER; }

@@ -35,6 +35,19 @@ H5File::H5File(std::string path, ReadControl control)
     if (!file_)
         throw CorruptProfileError(path_, "opening the file",
                                   "HDF5 cannot open it (truncated or damaged)");
+    // The POSIX driver's handle is its file descriptor (others' are not).
+    PropertyList access(H5Fget_access_plist(file_.get()));
+    void* handle = nullptr;
+    if (access && H5Pget_driver(access.get()) == H5FD_SEC2 &&
+        H5Fget_vfd_handle(file_.get(), H5P_DEFAULT, &handle) >= 0 && handle != nullptr)
+        identity_ = FileIdentity::of(*static_cast<int*>(handle));
+    readStorageFacts();
+}
+
+void H5File::readStorageFacts() {
+    PropertyList creation(H5Fget_create_plist(file_.get()));
+    hsize_t userBlock = 1;
+    rawOffsets_ = creation && H5Pget_userblock(creation.get(), &userBlock) >= 0 && userBlock == 0;
 }
 
 H5File::H5File(std::string name, std::uint64_t size, ReadControl control)
@@ -57,6 +70,7 @@ H5File H5File::openImage(std::span<const std::byte> image, std::string name, Rea
     file.file_ = File(H5Fopen(unique.c_str(), H5F_ACC_RDONLY, access.get()));
     if (!file.file_)
         file.corrupt("opening the file", "HDF5 cannot open it (not HDF5, truncated or damaged)");
+    file.readStorageFacts();
     return file;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "H5Handle.h"
+#include "events/FileIdentity.h"
 #include "format/ReadOptions.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,6 +29,12 @@ public:
     const std::string& path() const { return path_; }
     hid_t root() const { return file_.get(); }
     std::uint64_t fileSize() const { return fileSize_; }
+    // The file libhdf5 has open; nullopt for an image.
+    const std::optional<FileIdentity>& identity() const { return identity_; }
+    // Whether the addresses libhdf5 reports for raw data are byte offsets in
+    // the file: not so behind a user block, which libhdf5 1.10 leaves out of
+    // chunk addresses.
+    bool rawOffsetsAreFileOffsets() const { return rawOffsets_; }
 
     [[noreturn]] void corrupt(std::string_view step, std::string_view what) const;
     // Throws ReadCancelled when the user asked to stop.
@@ -43,11 +51,14 @@ public:
 
 private:
     H5File(std::string name, std::uint64_t size, ReadControl control);
+    void readStorageFacts();
 
     std::string path_;
     ReadControl control_;
     File file_;
     std::uint64_t fileSize_ = 0;
+    std::optional<FileIdentity> identity_;
+    bool rawOffsets_ = false;
 };
 
 } // namespace scope::h5

@@ -56,14 +56,6 @@ std::vector<std::string> workerArguments(const std::string& path,
             arguments.emplace_back("--likwid");
         if (summary.includeLineProfile)
             arguments.emplace_back("--line-profile");
-        for (const std::string& region : summary.regions) {
-            arguments.emplace_back("--region");
-            arguments.push_back(region);
-        }
-        for (std::uint32_t rank : summary.ranks) {
-            arguments.emplace_back("--rank");
-            arguments.push_back(std::to_string(rank));
-        }
     }
     arguments.emplace_back("--");
     arguments.push_back(path);
@@ -184,7 +176,7 @@ private:
                 if (message->kind == WorkerMessage::Kind::Progress) {
                     step_ = message->text;
                     if (request_.control.progress)
-                        request_.control.progress(message->fraction, message->text);
+                        request_.control.progress(message->fraction * kPlanShare, message->text);
                 } else if (message->kind == WorkerMessage::Kind::Result) {
                     result_ = message->resultBytes;
                 } else if (message->kind == WorkerMessage::Kind::Error) {
@@ -246,11 +238,15 @@ ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest
     Session session(path, request, *process);
     session.run();
     const std::uint64_t size = session.resultBytes();
-    ProfilingResults results = isolate::ResultsCodec::decode(memory.get(), size, path);
-    results.path = path;
-    if (request.control.progress)
-        request.control.progress(1.0, "file read");
-    return results;
+    PlannedRead read = isolate::ResultsCodec::decode(memory.get(), size, path);
+    read.results.path = path;
+    // The helper has read the structure; the event bytes are read here,
+    // without libhdf5, into this process's memory.
+    const EventBytes bytes = EventBytes::forPlan(path, read.events);
+    if (!request.summaryOnly)
+        return completeRead(std::move(read), bytes, request.control);
+    return completeRead(std::move(read), bytes, request.control, request.summary.regions,
+                        request.summary.ranks);
 }
 
 } // namespace scope

@@ -11,7 +11,8 @@ namespace scope {
 struct IsolatedReadRequest {
     bool summaryOnly = false;
     // fallback, includeLikwid, includeLineProfile, regions, ranks of a
-    // summary-only read; its control is not used (see below).
+    // summary-only read; its control is not used (see below). The helper
+    // reads the regions and ranks all; they are kept here.
     SummaryOptions summary;
     // See ReadOptions::rowDetails; applies to both kinds of read.
     bool rowDetails = true;
@@ -30,9 +31,10 @@ struct IsolatedReadRequest {
 // found, and reads then happen in this process.
 std::string findReadWorker();
 
-// readH5 (or readH5Summary for summary-only requests) in a helper process, so
-// that a file on which libhdf5 crashes, aborts or loops costs an error, not
-// the caller. The ProfileErrors the helper reports arrive as the same types
+// readH5 (or readH5Summary for summary-only requests) with its libhdf5 step
+// (planH5) in a helper process, so that a file on which libhdf5 crashes,
+// aborts or loops costs an error, not the caller; the event bytes are then
+// read here (completeRead). The ProfileErrors the helper reports arrive as the same types
 // with the same path, step and message; a crash, a time-out or garbled output
 // of the helper is a CorruptProfileError naming the file; a cancel is
 // ReadCancelled.

@@ -30,21 +30,12 @@ struct Frame {
     std::uint64_t headerSize;
 };
 
-std::array<EventColumn*, 5> columns(EventColumns& events) {
-    return {&events.starts, &events.ends, &events.gpuDurations, &events.callIds, &events.parentIds};
-}
-
-// What the views rely on when they index the event columns with a row.
+// What everything after relies on when it indexes the region table with a
+// row (EventAssembler checks the plan against the rows).
 void validate(const ProfilingResults& r, const ByteReader& in) {
-    for (const RankRegion& row : r.rows) {
+    for (const RankRegion& row : r.rows)
         if (row.region >= r.regions.size())
             in.fail("row outside the region table");
-        if (r.eventsRead && (row.offset > r.events.starts.size() ||
-                             row.summary.count > r.events.starts.size() - row.offset))
-            in.fail("row outside the event columns");
-    }
-    if (r.events.ends.size() != r.events.starts.size())
-        in.fail("start and end columns differ in length");
 }
 
 void writeAll(int fd, const void* data, std::uint64_t size, std::uint64_t offset) {
@@ -116,18 +107,15 @@ private:
 
 } // namespace
 
-std::uint64_t ResultsCodec::encode(ProfilingResults&& results, SharedColumnArena& arena) {
-    ResultsHeader::ColumnPlaces places{};
-    std::size_t index = 0;
-    for (EventColumn* column : columns(results.events)) {
-        ResultsHeader::ColumnPlace& place = places[index++];
-        place.count = column->size();
-        if (!column->empty())
-            place.offset = placeInArena(*column, arena);
-    }
-    // The columns are the results now: freeing them must not punch them out.
+std::uint64_t ResultsCodec::encode(PlannedRead&& read, SharedColumnArena& arena) {
+    ResultsHeader::ColumnPlace place;
+    EventColumn& inlineValues = read.events.inlineValues;
+    place.count = inlineValues.size();
+    if (!inlineValues.empty())
+        place.offset = placeInArena(inlineValues, arena);
+    // The values are the results now: freeing them must not punch them out.
     arena.keepContents();
-    const std::string header = ResultsHeader::encode(results, places);
+    const std::string header = ResultsHeader::encode(read, place);
     Frame frame{};
     std::memcpy(frame.magic, kMagic, sizeof kMagic);
     frame.headerOffset = arena.end();
@@ -137,7 +125,7 @@ std::uint64_t ResultsCodec::encode(ProfilingResults&& results, SharedColumnArena
     return frame.headerOffset + frame.headerSize;
 }
 
-ProfilingResults ResultsCodec::decode(int fd, std::uint64_t size, const std::string& path) {
+PlannedRead ResultsCodec::decode(int fd, std::uint64_t size, const std::string& path) {
     ByteReader check({}, path, kStep);
     // A buffer larger than the memfd would fault (SIGBUS) when mapped and read.
     struct stat info {};
@@ -157,24 +145,19 @@ ProfilingResults ResultsCodec::decode(int fd, std::uint64_t size, const std::str
     if (!header.valid())
         check.fail("cannot map the header");
 
-    ProfilingResults results;
-    ResultsHeader::ColumnPlaces places{};
+    PlannedRead read;
+    ResultsHeader::ColumnPlace place;
     ByteReader in(header.bytes(), path, kStep);
-    ResultsHeader::decode(in, results, places);
-
-    std::size_t index = 0;
-    for (EventColumn* column : columns(results.events)) {
-        const ResultsHeader::ColumnPlace place = places[index++];
-        if (place.count == 0)
-            continue;
+    ResultsHeader::decode(in, read, place);
+    if (place.count > 0) {
         if (place.count > size / sizeof(std::int64_t) || place.offset % kPageBytes != 0 ||
             place.offset < kReservedBytes || place.offset > frame.headerOffset ||
             place.count * sizeof(std::int64_t) > frame.headerOffset - place.offset)
-            in.fail("event column outside the buffer");
-        const std::uint64_t bytes = place.count * sizeof(std::int64_t);
+            in.fail("event values outside the buffer");
         std::shared_ptr<AdoptedColumnStore> store;
         try {
-            store = std::make_shared<AdoptedColumnStore>(fd, place.offset, bytes);
+            store = std::make_shared<AdoptedColumnStore>(fd, place.offset,
+                                                         place.count * sizeof(std::int64_t));
         } catch (const std::system_error& error) {
             in.fail(error.what());
         }
@@ -182,16 +165,10 @@ ProfilingResults ResultsCodec::decode(int fd, std::uint64_t size, const std::str
         // reserve() asks for exactly `count` elements, which is the mapping.
         adopted.reserve(place.count);
         adopted.resize(place.count);
-        *column = std::move(adopted);
+        read.events.inlineValues = std::move(adopted);
     }
-
-    validate(results, in);
-    // finalize() leaves finalized results as they are and rebuilds the region
-    // index, which is not part of the encoding.
-    const std::optional<std::int64_t> minimumStart = results.minimumStartNs;
-    results.finalize();
-    results.minimumStartNs = minimumStart;
-    return results;
+    validate(read.results, in);
+    return read;
 }
 
 } // namespace scope::isolate

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/ProfilingResults.h"
+#include "format/ProfileReader.h"
 
 #include <cstdint>
 #include <string>
@@ -9,20 +9,22 @@ namespace scope::isolate {
 
 class SharedColumnArena;
 
-// Hands a whole ProfilingResults from the read helper to the viewer through a
-// memfd without copying the event columns: the helper's reader allocates them
-// in the memfd (SharedColumnArena), the small fields follow as one header,
-// and the first page says where the header is. The viewer maps each column
-// and adopts the mapping (AdoptedColumnStore).
+// Hands the first step of a read (PlannedRead) from the read helper to the
+// viewer through a memfd: the fields as one header, and the first page says
+// where the header is. The event values libhdf5 read in the helper (the
+// plan's inline values, for layouts not read directly) are allocated in the
+// memfd (SharedColumnArena); the viewer maps them and adopts the mapping
+// (AdoptedColumnStore), so they cross without a copy.
 class ResultsCodec {
 public:
-    // Finishes the buffer in `arena`'s memfd and returns its size. Columns of
-    // `results` that are not in the arena are copied in.
-    static std::uint64_t encode(ProfilingResults&& results, SharedColumnArena& arena);
+    // Finishes the buffer in `arena`'s memfd and returns its size. Inline
+    // values that are not in the arena are copied in.
+    static std::uint64_t encode(PlannedRead&& read, SharedColumnArena& arena);
 
-    // Reads what encode wrote (`size` bytes of `fd`), finalized and validated.
-    // Damaged data throws CorruptProfileError naming `path`.
-    static ProfilingResults decode(int fd, std::uint64_t size, const std::string& path);
+    // Reads what encode wrote (`size` bytes of `fd`), with the rows checked
+    // against the region table. Damaged data throws CorruptProfileError naming
+    // `path`.
+    static PlannedRead decode(int fd, std::uint64_t size, const std::string& path);
 
     // Where the arena's columns may start: the first page is the codec's.
     static constexpr std::uint64_t kReservedBytes = 4096;

@@ -199,9 +199,86 @@ PerfEventSet readPerf(ByteReader& in) {
     return p;
 }
 
+void writePlan(ByteWriter& out, const EventPlan& plan) {
+    out.flag(plan.readsEvents);
+    out.flag(plan.deltaEncoded);
+    for (std::uint64_t length : plan.columnLengths)
+        out.u64(length);
+    out.flag(plan.file.has_value());
+    const FileIdentity file = plan.file.value_or(FileIdentity{});
+    out.u64(file.device);
+    out.u64(file.inode);
+    out.u64(file.size);
+    out.i64(file.modifiedNs);
+    out.u64(plan.datasets.size());
+    for (const PlannedDataset& d : plan.datasets) {
+        out.u8(static_cast<std::uint8_t>(d.column));
+        for (std::uint64_t value :
+             {d.destination, d.length, d.chunkElements, d.firstChunk, d.chunkCount, d.inlineOffset})
+            out.u64(value);
+        out.flag(d.pipeline.shuffle);
+        out.u8(d.pipeline.shuffleBit);
+        out.u8(static_cast<std::uint8_t>(d.pipeline.compression));
+        out.u8(d.pipeline.compressionBit);
+        out.flag(d.isInline);
+        out.i64(d.row);
+        out.text(d.name);
+    }
+    out.u64(plan.chunks.size());
+    for (const StoredChunk& chunk : plan.chunks) {
+        out.u64(chunk.fileOffset);
+        out.u64(chunk.storedBytes);
+        out.u32(chunk.filterMask);
+    }
+}
+
+void readPlan(ByteReader& in, EventPlan& plan) {
+    plan.readsEvents = in.flag();
+    plan.deltaEncoded = in.flag();
+    for (std::uint64_t& length : plan.columnLengths)
+        length = in.u64();
+    const bool hasFile = in.flag();
+    FileIdentity file;
+    file.device = in.u64();
+    file.inode = in.u64();
+    file.size = in.u64();
+    file.modifiedNs = in.i64();
+    if (hasFile)
+        plan.file = file;
+    plan.datasets.resize(in.count(70));
+    for (PlannedDataset& d : plan.datasets) {
+        const std::uint8_t column = in.u8();
+        if (column >= kEventColumnCount)
+            in.fail("unknown event column");
+        d.column = static_cast<EventColumnId>(column);
+        for (std::uint64_t* value : {&d.destination, &d.length, &d.chunkElements, &d.firstChunk,
+                                     &d.chunkCount, &d.inlineOffset})
+            *value = in.u64();
+        d.pipeline.shuffle = in.flag();
+        d.pipeline.shuffleBit = in.u8();
+        const std::uint8_t compression = in.u8();
+        if (compression > static_cast<std::uint8_t>(ChunkCompression::Zstd))
+            in.fail("unknown compression");
+        d.pipeline.compression = static_cast<ChunkCompression>(compression);
+        d.pipeline.compressionBit = in.u8();
+        if (d.pipeline.shuffleBit >= 32 || d.pipeline.compressionBit >= 32)
+            in.fail("impossible filter position");
+        d.isInline = in.flag();
+        d.row = in.i64();
+        d.name = in.text();
+    }
+    plan.chunks.resize(in.count(20));
+    for (StoredChunk& chunk : plan.chunks) {
+        chunk.fileOffset = in.u64();
+        chunk.storedBytes = in.u64();
+        chunk.filterMask = in.u32();
+    }
+}
+
 } // namespace
 
-std::string ResultsHeader::encode(const ProfilingResults& r, const ColumnPlaces& places) {
+std::string ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineValues) {
+    const ProfilingResults& r = read.results;
     ByteWriter out;
     out.reserve(4096 + r.rows.size() * 200);
     out.text(r.path);
@@ -238,14 +315,14 @@ std::string ResultsHeader::encode(const ProfilingResults& r, const ColumnPlaces&
     out.u64(r.perfEvents.size());
     for (const PerfEventSet& perf : r.perfEvents)
         writePerf(out, perf);
-    for (const ColumnPlace& place : places) {
-        out.u64(place.offset);
-        out.u64(place.count);
-    }
+    writePlan(out, read.events);
+    out.u64(inlineValues.offset);
+    out.u64(inlineValues.count);
     return out.take();
 }
 
-void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnPlaces& places) {
+void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues) {
+    ProfilingResults& r = read.results;
     r.path = in.text();
     r.schemaVersion = static_cast<int>(in.i64());
     const std::uint8_t layout = in.u8();
@@ -285,10 +362,9 @@ void ResultsHeader::decode(ByteReader& in, ProfilingResults& r, ColumnPlaces& pl
     r.perfEvents.resize(in.count(28));
     for (PerfEventSet& perf : r.perfEvents)
         perf = readPerf(in);
-    for (ColumnPlace& place : places) {
-        place.offset = in.u64();
-        place.count = in.u64();
-    }
+    readPlan(in, read.events);
+    inlineValues.offset = in.u64();
+    inlineValues.count = in.u64();
     if (!in.atEnd())
         in.fail("bytes after the header");
 }

@@ -54,10 +54,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
     };
     // A full read leaves the last quarter of the bar to the timeline index.
     const double readShare = request.summaryOnly ? 1.0 : 0.75;
-    ReadControl readControl = control;
-    readControl.progress = [&](double fraction, std::string_view message) {
-        control.progress(fraction * readShare, message);
-    };
+    const ReadControl readControl = scaledControl(control, 0.0, readShare);
     try {
         auto results = std::make_shared<ProfilingResults>();
         // In a helper process: a file that crashes libhdf5 must not take the

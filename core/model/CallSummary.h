@@ -7,7 +7,8 @@ namespace scope {
 
 // The statistics of one (rank, region) row in nanoseconds: exactly the fields of
 // the contract's summary_statistics record, so a summary-only read and a read of
-// the events produce the same value type.
+// the events produce the same value type (events/RowStatistics computes it
+// from the calls).
 struct CallSummary {
     std::uint64_t count = 0;
     std::int64_t total = 0;
@@ -25,9 +26,6 @@ struct CallSummary {
     bool hasSpread = true;
     bool hasTimes = true;
 
-    static CallSummary fromEvents(std::span<const std::int64_t> starts,
-                                  std::span<const std::int64_t> ends,
-                                  std::span<const std::int64_t> gpuDurations = {});
     // The statistics of all calls of several rows taken together (the contract's
     // pooled formula: mean = sum(n_i mu_i) / N, m2 = sum(m2_i + n_i (mu_i - mean)^2)).
     static CallSummary pool(std::span<const CallSummary* const> parts);

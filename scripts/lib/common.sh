@@ -11,7 +11,7 @@ SCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SCOPE_BUILD_PACKAGES=(
     build-essential cmake pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev
-    libhdf5-dev hdf5-plugin-lzf liblzf1 libzstd-dev libqcustomplot-dev
+    libhdf5-dev hdf5-plugin-lzf liblzf1 libzstd-dev zlib1g-dev libqcustomplot-dev
 )
 # What the test suite and the checks need on top.
 SCOPE_TEST_PACKAGES=(

@@ -2,6 +2,7 @@
 // whole text can be checked: the expected JSON is what json.dumps(indent=2)
 // prints for the payload scope-profiler's collect_region_statistics builds.
 // (No \" inside the raw string: Qt 6.4's moc mis-tokenizes it and emits nothing.)
+#include "events/RowStatistics.h"
 #include "export/ExportSelection.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
@@ -21,7 +22,7 @@ CallSummary summary(std::vector<std::int64_t> durations, std::int64_t start) {
         ends.push_back(start + d);
         start += d + 1;
     }
-    return CallSummary::fromEvents(starts, ends);
+    return RowStatistics::measure(starts, ends).summary;
 }
 
 RankRegion row(std::uint32_t rank, std::uint32_t region, CallSummary calls) {

@@ -5,6 +5,7 @@
 #include "analysis/ExclusiveTime.h"
 #include "analysis/Percentiles.h"
 #include "analysis/TimelineIndex.h"
+#include "events/RowStatistics.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -32,9 +33,10 @@ ProfilingResults makeResults(
             results.events.starts.push_back(s);
             results.events.ends.push_back(e);
         }
-        row.summary = CallSummary::fromEvents(
-            std::span(results.events.starts).subspan(row.offset, calls.size()),
-            std::span(results.events.ends).subspan(row.offset, calls.size()));
+        row.summary = RowStatistics::measure(
+                          std::span(results.events.starts).subspan(row.offset, calls.size()),
+                          std::span(results.events.ends).subspan(row.offset, calls.size()))
+                          .summary;
         results.rows.push_back(row);
     }
     results.eventsRead = true;

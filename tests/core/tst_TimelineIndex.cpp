@@ -4,6 +4,7 @@
 #include "SplitMix64.h"
 #include "analysis/CallStack.h"
 #include "analysis/TimelineIndex.h"
+#include "events/RowStatistics.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -40,9 +41,10 @@ ProfilingResults makeResults(const std::vector<Row>& rows) {
             results.events.starts.push_back(s);
             results.events.ends.push_back(e);
         }
-        row.summary = CallSummary::fromEvents(
-            std::span(results.events.starts).subspan(row.offset, r.calls.size()),
-            std::span(results.events.ends).subspan(row.offset, r.calls.size()));
+        row.summary = RowStatistics::measure(
+                          std::span(results.events.starts).subspan(row.offset, r.calls.size()),
+                          std::span(results.events.ends).subspan(row.offset, r.calls.size()))
+                          .summary;
         results.rows.push_back(row);
         results.numRanks = std::max(results.numRanks, r.rank + 1);
     }

@@ -7,6 +7,7 @@
 #include "charts/TimeAxisTicker.h"
 #include "charts/TimelinePlottable.h"
 #include "charts/TimelineView.h"
+#include "events/RowStatistics.h"
 #include "format/ProfileReader.h"
 
 #include <QSignalSpy>
@@ -46,9 +47,10 @@ std::shared_ptr<const ProfilingResults> makeRun(const std::vector<Row>& rows) {
             results->events.starts.push_back(kOrigin + s);
             results->events.ends.push_back(kOrigin + e);
         }
-        row.summary = CallSummary::fromEvents(
-            std::span(results->events.starts).subspan(row.offset, r.calls.size()),
-            std::span(results->events.ends).subspan(row.offset, r.calls.size()));
+        row.summary = RowStatistics::measure(
+                          std::span(results->events.starts).subspan(row.offset, r.calls.size()),
+                          std::span(results->events.ends).subspan(row.offset, r.calls.size()))
+                          .summary;
         results->rows.push_back(row);
         results->numRanks = std::max(results->numRanks, r.rank + 1);
     }

@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <limits>
-#include <span>
 
 namespace scope {
 
@@ -14,8 +13,18 @@ namespace scope {
 // of durations computed later fits.
 class TimeRangeCheck {
 public:
+    // The window of some calls' times and the sum of their |durations|,
+    // measured on their own (RowStatistics), so that rows can be measured on
+    // several threads and added in order after.
+    struct Extent {
+        std::int64_t low = std::numeric_limits<std::int64_t>::max();
+        std::int64_t high = std::numeric_limits<std::int64_t>::min();
+        std::int64_t durationSum = 0;
+        bool fits = true; // false: these calls alone break the limits
+    };
+
     // False, with nothing recorded, when these calls break the limits.
-    bool add(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends);
+    bool add(const Extent& extent);
     // Stored totals (summary columns): their sum must fit as well.
     bool addTotal(std::int64_t total);
 

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "EventPlan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace scope {
+
+// Undoes a chunk's filters (decompression, then shuffle) in plain code with
+// every length checked, so that damaged chunks are rejected without libhdf5.
+// One per thread: it keeps a scratch buffer between chunks.
+class ChunkDecoder {
+public:
+    // Decodes `stored` into `out`, which is the chunk's full size. False when
+    // the bytes do not decode to exactly that many bytes.
+    bool decode(const ChunkPipeline& pipeline, std::uint32_t filterMask,
+                std::span<const std::byte> stored, std::span<std::byte> out);
+
+private:
+    std::vector<std::byte> shuffled_;
+};
+
+} // namespace scope

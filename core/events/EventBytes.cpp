@@ -1,0 +1,79 @@
+#include "EventBytes.h"
+
+#include "model/Errors.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace scope {
+namespace {
+
+constexpr const char* kStep = "reading the event columns";
+
+} // namespace
+
+EventBytes EventBytes::open(const std::string& path, const std::optional<FileIdentity>& expected) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT)
+            throw FileNotFoundError(path, kStep, "the file is gone");
+        throw CorruptProfileError(path, kStep,
+                                  std::string("cannot open the file: ") + std::strerror(errno));
+    }
+    const std::optional<FileIdentity> identity = FileIdentity::of(fd);
+    EventBytes bytes(path, fd, identity ? identity->size : 0, {});
+    if (expected && identity != expected)
+        throw CorruptProfileError(path, kStep,
+                                  "the file changed on disk while it was being read; "
+                                  "open it again");
+    return bytes;
+}
+
+EventBytes EventBytes::image(std::span<const std::byte> image, std::string name) {
+    return EventBytes(std::move(name), -1, image.size(), image);
+}
+
+EventBytes EventBytes::forPlan(const std::string& path, const EventPlan& plan) {
+    if (!plan.readsEvents)
+        return image({}, path);
+    return open(path, plan.file);
+}
+
+EventBytes::~EventBytes() {
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+EventBytes::EventBytes(EventBytes&& other) noexcept
+    : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)), size_(other.size_),
+      image_(other.image_) {}
+
+bool EventBytes::read(std::uint64_t offset, std::span<std::byte> out) const {
+    if (fd_ < 0) {
+        if (offset > image_.size() || out.size() > image_.size() - offset)
+            return false;
+        std::memcpy(out.data(), image_.data() + offset, out.size());
+        return true;
+    }
+    std::byte* next = out.data();
+    std::size_t left = out.size();
+    while (left > 0) {
+        if (offset > static_cast<std::uint64_t>(INT64_MAX))
+            return false;
+        const ssize_t n = pread(fd_, next, left, static_cast<off_t>(offset));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        next += n;
+        left -= static_cast<std::size_t>(n);
+        offset += static_cast<std::uint64_t>(n);
+    }
+    return true;
+}
+
+} // namespace scope

@@ -1,0 +1,149 @@
+#include "EventPlanner.h"
+
+#include <bit>
+#include <span>
+
+namespace scope {
+namespace {
+
+// A contiguous dataset is cut into pieces of this many values, so that its
+// bytes are read on several threads like chunks.
+constexpr std::uint64_t kContiguousPiece = std::uint64_t{1} << 19;
+// Larger chunks (none that scope-profiler writes) are left to libhdf5.
+constexpr std::uint64_t kMaxChunkElements = (std::uint64_t{1} << 30) / sizeof(std::int64_t);
+
+bool isCompressor(H5Z_filter_t id, ChunkCompression& compression) {
+    switch (id) {
+    case H5Z_FILTER_DEFLATE:
+        compression = ChunkCompression::Deflate;
+        return true;
+    case 32000:
+        compression = ChunkCompression::Lzf;
+        return true;
+    case 32015:
+        compression = ChunkCompression::Zstd;
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Shuffle first, then at most one compressor: what h5py and scope-profiler's
+// writers produce. False for any other pipeline.
+bool readPipeline(hid_t creation, ChunkPipeline& pipeline) {
+    const int count = H5Pget_nfilters(creation);
+    if (count < 0 || count > 2)
+        return false;
+    bool compressed = false;
+    for (int i = 0; i < count; ++i) {
+        unsigned flags = 0;
+        std::size_t values = 1;
+        unsigned parameters[1] = {0};
+        unsigned config = 0;
+        const H5Z_filter_t id = H5Pget_filter2(creation, static_cast<unsigned>(i), &flags, &values,
+                                               parameters, 0, nullptr, &config);
+        if (id == H5Z_FILTER_SHUFFLE && i == 0 &&
+            (values == 0 || parameters[0] == sizeof(std::int64_t))) {
+            pipeline.shuffle = true;
+            pipeline.shuffleBit = static_cast<std::uint8_t>(i);
+        } else if (!compressed && isCompressor(id, pipeline.compression)) {
+            compressed = true;
+            pipeline.compressionBit = static_cast<std::uint8_t>(i);
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+EventPlanner::Mark EventPlanner::mark() const {
+    return {plan_.datasets.size(), plan_.chunks.size(), plan_.inlineValues.size()};
+}
+
+void EventPlanner::rollBack(const Mark& mark) {
+    plan_.datasets.resize(mark.datasets);
+    plan_.chunks.resize(mark.chunks);
+    plan_.inlineValues.resize(mark.inlineValues);
+}
+
+void EventPlanner::add(const h5::DatasetReader& reader, EventColumnId column,
+                       std::uint64_t destination, std::int64_t row) {
+    PlannedDataset planned;
+    planned.column = column;
+    planned.destination = destination;
+    planned.length = reader.length();
+    planned.row = row;
+    planned.name = reader.name();
+    planned.firstChunk = plan_.chunks.size();
+    if (!planChunks(reader, planned)) {
+        plan_.chunks.resize(planned.firstChunk);
+        planned.firstChunk = 0;
+        planned.chunkCount = 0;
+        planned.chunkElements = 0;
+        planned.isInline = true;
+        planned.inlineOffset = plan_.inlineValues.size();
+        plan_.inlineValues.resize(planned.inlineOffset + planned.length);
+        reader.readInt64(std::span(plan_.inlineValues).subspan(planned.inlineOffset));
+    }
+    plan_.datasets.push_back(std::move(planned));
+}
+
+bool EventPlanner::planChunks(const h5::DatasetReader& reader, PlannedDataset& planned) {
+    if (std::endian::native != std::endian::little || !file_.rawOffsetsAreFileOffsets() ||
+        reader.rank() != 1)
+        return false;
+    const hid_t dataset = reader.id();
+    h5::Datatype type(H5Dget_type(dataset));
+    h5::PropertyList creation(H5Dget_create_plist(dataset));
+    if (!type || H5Tequal(type.get(), H5T_STD_I64LE) <= 0 || !creation ||
+        H5Pget_external_count(creation.get()) != 0)
+        return false;
+    switch (H5Pget_layout(creation.get())) {
+    case H5D_CONTIGUOUS:
+        return H5Pget_nfilters(creation.get()) == 0 && planContiguous(dataset, planned);
+    case H5D_CHUNKED:
+        return planChunked(dataset, creation.get(), planned);
+    default:
+        return false; // compact, virtual: small or unusual, libhdf5's job
+    }
+}
+
+bool EventPlanner::planContiguous(hid_t dataset, PlannedDataset& planned) {
+    planned.chunkElements = kContiguousPiece;
+    planned.chunkCount = (planned.length + kContiguousPiece - 1) / kContiguousPiece;
+    if (planned.length == 0)
+        return true;
+    const haddr_t address = H5Dget_offset(dataset);
+    if (address == HADDR_UNDEF) // never written: fill values
+        return false;
+    const std::uint64_t bytes = planned.length * sizeof(std::int64_t);
+    constexpr std::uint64_t kPieceBytes = kContiguousPiece * sizeof(std::int64_t);
+    for (std::uint64_t piece = 0; piece < planned.chunkCount; ++piece)
+        plan_.chunks.push_back(
+            {address + piece * kPieceBytes, std::min(kPieceBytes, bytes - piece * kPieceBytes), 0});
+    return true;
+}
+
+bool EventPlanner::planChunked(hid_t dataset, hid_t creation, PlannedDataset& planned) {
+    hsize_t chunk[1] = {0};
+    if (H5Pget_chunk(creation, 1, chunk) != 1 || chunk[0] == 0 || chunk[0] > kMaxChunkElements ||
+        !readPipeline(creation, planned.pipeline))
+        return false;
+    planned.chunkElements = chunk[0];
+    planned.chunkCount = (planned.length + chunk[0] - 1) / chunk[0];
+    for (std::uint64_t k = 0; k < planned.chunkCount; ++k) {
+        hsize_t offset[1] = {k * chunk[0]};
+        unsigned filterMask = 0;
+        haddr_t address = HADDR_UNDEF;
+        hsize_t storedBytes = 0;
+        if (H5Dget_chunk_info_by_coord(dataset, offset, &filterMask, &address, &storedBytes) < 0 ||
+            address == HADDR_UNDEF) // damaged index, or a chunk never written (fill values)
+            return false;
+        plan_.chunks.push_back({address, storedBytes, filterMask});
+    }
+    return true;
+}
+
+} // namespace scope

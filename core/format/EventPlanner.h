@@ -1,0 +1,43 @@
+#pragma once
+
+#include "events/EventPlan.h"
+#include "h5/DatasetReader.h"
+#include "h5/H5File.h"
+
+#include <cstdint>
+
+namespace scope {
+
+// Adds a file's event datasets to an EventPlan. Where this code can read a
+// dataset's bytes itself (little-endian int64, contiguous or chunked, shuffled
+// and compressed with deflate, LZF or Zstandard) it records where they are;
+// anything else libhdf5 reads here, into the plan's inline values.
+class EventPlanner {
+public:
+    EventPlanner(const h5::H5File& file, EventPlan& plan) : file_(file), plan_(plan) {}
+
+    // Plans the values of `reader` (1-D, integer) into column[destination,
+    // destination + length); `row` as PlannedDataset::row. Throws what
+    // DatasetReader::readInt64 throws when libhdf5 reads it.
+    void add(const h5::DatasetReader& reader, EventColumnId column, std::uint64_t destination,
+             std::int64_t row = -1);
+
+    // What the plan holds now, to take back what was added after it.
+    struct Mark {
+        std::size_t datasets;
+        std::size_t chunks;
+        std::size_t inlineValues;
+    };
+    Mark mark() const;
+    void rollBack(const Mark& mark);
+
+private:
+    bool planChunks(const h5::DatasetReader& reader, PlannedDataset& dataset);
+    bool planContiguous(hid_t dataset, PlannedDataset& planned);
+    bool planChunked(hid_t dataset, hid_t creation, PlannedDataset& planned);
+
+    const h5::H5File& file_;
+    EventPlan& plan_;
+};
+
+} // namespace scope
