@@ -132,16 +132,18 @@ void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
         layout_.storage == StorageLayout::Aggregate ? "aggregate_exclusives" : "exclusive_totals");
     for (std::size_t i = 0; i < n; ++i) {
         RankRegion& row = results.rows[i];
+        RowDetails details;
         if (!files.empty())
-            row.source.file = files[i];
+            details.source.file = files[i];
         if (!texts.empty())
-            row.source.text = texts[i];
+            details.source.text = texts[i];
         if (!lines.empty())
-            row.source.line = lines[i];
+            details.source.line = lines[i];
         if (!tags.empty())
-            row.tags = parseTagList(tags[i]);
+            details.tags = parseTagList(tags[i]);
         if (!eventMetadata.empty())
-            row.eventMetadata = eventMetadata[i];
+            details.eventMetadata = eventMetadata[i];
+        results.setDetails(row, std::move(details));
         if (!exclusives.empty() && exclusives[i] >= 0)
             row.exclusiveNs = exclusives[i];
     }

@@ -53,6 +53,7 @@ void Schema1Reader::readRank(std::uint32_t rank, const std::string& group,
     for (const std::string& name : file_.children(regions.get(), kStep)) {
         const EventPlanner::Mark mark = planner_.mark();
         const std::size_t rows = results.rows.size();
+        const std::size_t details = results.rowDetails.size();
         const std::size_t warnings = results.warnings.size();
         std::string damage;
         try {
@@ -66,6 +67,7 @@ void Schema1Reader::readRank(std::uint32_t rank, const std::string& group,
             continue;
         planner_.rollBack(mark);
         results.rows.resize(rows);
+        results.rowDetails.resize(details);
         results.warnings.resize(warnings);
         results.damaged.push_back({rank, name, damage});
     }
@@ -95,11 +97,13 @@ std::string Schema1Reader::readRegion(std::uint32_t rank, hid_t regions, const s
     planned.offset = offset_;
     planned.summary.count = starts.length();
     const h5::AttributeReader attributes(file_, group.get(), "reading region attributes");
-    planned.source.file = attributes.text("source_file").value_or("");
-    planned.source.line = attributes.integer("source_lineno").value_or(-1);
-    planned.source.text = attributes.text("source_text").value_or("");
-    planned.tags = attributes.texts("tags");
-    results.rows.push_back(std::move(planned));
+    RowDetails details;
+    details.source.file = attributes.text("source_file").value_or("");
+    details.source.line = attributes.integer("source_lineno").value_or(-1);
+    details.source.text = attributes.text("source_text").value_or("");
+    details.tags = attributes.texts("tags");
+    results.setDetails(planned, std::move(details));
+    results.rows.push_back(planned);
     planOptionalColumns(group.get(), name, row, results);
 
     // Only a region read whole gets a place in the region table and the columns.

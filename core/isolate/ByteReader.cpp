@@ -44,12 +44,6 @@ std::vector<std::string> ByteReader::texts() {
     return values;
 }
 
-template <typename T> std::vector<T> ByteReader::array() {
-    std::vector<T> values(count(sizeof(T)));
-    raw(values.data(), values.size() * sizeof(T));
-    return values;
-}
-
 std::vector<std::int64_t> ByteReader::i64s() {
     return array<std::int64_t>();
 }

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace scope::isolate {
@@ -26,6 +27,12 @@ public:
     std::vector<std::int64_t> i64s();
     std::vector<std::uint64_t> u64s();
     std::vector<double> f64s();
+    // What ByteWriter::record wrote. Its fields hold whatever the bytes
+    // held; the caller checks them.
+    template <typename T> T record() {
+        static_assert(std::is_trivially_copyable_v<T>);
+        return scalar<T>();
+    }
     // A count of items that take at least `minimumItemBytes` each.
     std::size_t count(std::size_t minimumItemBytes);
 
@@ -47,7 +54,11 @@ private:
         raw(&value, sizeof value);
         return value;
     }
-    template <typename T> std::vector<T> array();
+    template <typename T> std::vector<T> array() {
+        std::vector<T> values(count(sizeof(T)));
+        raw(values.data(), values.size() * sizeof(T));
+        return values;
+    }
 
     std::string_view bytes_;
     std::size_t position_ = 0;

@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace scope::isolate {
@@ -23,6 +24,12 @@ public:
     void i64s(std::span<const std::int64_t> values);
     void u64s(std::span<const std::uint64_t> values);
     void f64s(std::span<const double> values);
+    // A plain record, in one copy (ByteReader::record reads it back): for
+    // the many small fields of a 200,000-row header.
+    template <typename T> void record(const T& value) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        raw(&value, sizeof value);
+    }
 
     void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
     const std::string& bytes() const { return bytes_; }

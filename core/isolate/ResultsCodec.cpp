@@ -30,12 +30,15 @@ struct Frame {
     std::uint64_t headerSize;
 };
 
-// What everything after relies on when it indexes the region table with a
-// row (EventAssembler checks the plan against the rows).
+// What everything after relies on when it indexes the region table or the
+// row details with a row (EventAssembler checks the plan against the rows).
 void validate(const ProfilingResults& r, const ByteReader& in) {
-    for (const RankRegion& row : r.rows)
+    for (const RankRegion& row : r.rows) {
         if (row.region >= r.regions.size())
             in.fail("row outside the region table");
+        if (row.details != RankRegion::kNoDetails && row.details >= r.rowDetails.size())
+            in.fail("row with details that are not there");
+    }
 }
 
 void writeAll(int fd, const void* data, std::uint64_t size, std::uint64_t offset) {

@@ -47,74 +47,101 @@ Metadata readMetadata(ByteReader& in) {
     return metadata;
 }
 
-void writeSummary(ByteWriter& out, const CallSummary& s) {
-    out.u64(s.count);
-    for (std::int64_t value :
-         {s.total, s.minimum, s.maximum, s.first, s.last, s.startMinimum, s.endMaximum})
-        out.i64(value);
-    out.u64(s.gpuCount);
-    out.i64(s.gpuTotal);
-    out.f64(s.mean);
-    out.f64(s.m2);
-    out.flag(s.hasSpread);
-    out.flag(s.hasTimes);
+// One row as it crosses: plain scalars only, so that all rows go in one
+// copy each way (field by field they were a sixth of a 200,000-row open).
+struct RowRecord {
+    std::uint32_t rank;
+    std::uint32_t region;
+    std::uint64_t offset;
+    std::uint64_t count;
+    std::int64_t total;
+    std::int64_t minimum;
+    std::int64_t maximum;
+    std::int64_t first;
+    std::int64_t last;
+    std::int64_t startMinimum;
+    std::int64_t endMaximum;
+    std::uint64_t gpuCount;
+    std::int64_t gpuTotal;
+    double mean;
+    double m2;
+    std::int64_t exclusive;
+    std::uint32_t details;
+    std::uint8_t hasSpread;
+    std::uint8_t hasTimes;
+    std::uint8_t hasExclusive;
+    std::uint8_t unused;
+};
+
+RowRecord recordOf(const RankRegion& row) {
+    const CallSummary& s = row.summary;
+    return {row.rank,
+            row.region,
+            row.offset,
+            s.count,
+            s.total,
+            s.minimum,
+            s.maximum,
+            s.first,
+            s.last,
+            s.startMinimum,
+            s.endMaximum,
+            s.gpuCount,
+            s.gpuTotal,
+            s.mean,
+            s.m2,
+            row.exclusiveNs.value_or(0),
+            row.details,
+            s.hasSpread,
+            s.hasTimes,
+            row.exclusiveNs.has_value(),
+            0};
 }
 
-CallSummary readSummary(ByteReader& in) {
-    CallSummary s;
-    s.count = in.u64();
-    for (std::int64_t* value :
-         {&s.total, &s.minimum, &s.maximum, &s.first, &s.last, &s.startMinimum, &s.endMaximum})
-        *value = in.i64();
-    s.gpuCount = in.u64();
-    s.gpuTotal = in.i64();
-    s.mean = in.f64();
-    s.m2 = in.f64();
-    s.hasSpread = in.flag();
-    s.hasTimes = in.flag();
-    return s;
-}
-
-void writeRow(ByteWriter& out, const RankRegion& row) {
-    out.u32(row.rank);
-    out.u32(row.region);
-    out.u64(row.offset);
-    writeSummary(out, row.summary);
-    out.flag(row.exclusiveNs.has_value());
-    out.i64(row.exclusiveNs.value_or(0));
-    // Most rows have none of these (the viewer does not read them): a flag
-    // instead of five empty fields keeps 200,000-row headers small.
-    const bool details = !row.source.file.empty() || row.source.line != -1 ||
-                         !row.source.text.empty() || !row.tags.empty() ||
-                         !row.eventMetadata.empty();
-    out.flag(details);
-    if (!details)
-        return;
-    out.text(row.source.file);
-    out.i64(row.source.line);
-    out.text(row.source.text);
-    out.texts(row.tags);
-    out.text(row.eventMetadata);
-}
-
-RankRegion readRow(ByteReader& in) {
+RankRegion rowOf(const RowRecord& r, const ByteReader& in) {
+    if (r.hasSpread > 1 || r.hasTimes > 1 || r.hasExclusive > 1)
+        in.fail("damaged row");
     RankRegion row;
-    row.rank = in.u32();
-    row.region = in.u32();
-    row.offset = in.u64();
-    row.summary = readSummary(in);
-    const bool hasExclusive = in.flag();
-    const std::int64_t exclusive = in.i64();
-    if (hasExclusive)
-        row.exclusiveNs = exclusive;
-    if (!in.flag())
-        return row;
-    row.source.file = in.text();
-    row.source.line = in.i64();
-    row.source.text = in.text();
-    row.tags = in.texts();
-    row.eventMetadata = in.text();
+    row.rank = r.rank;
+    row.region = r.region;
+    row.offset = r.offset;
+    CallSummary& s = row.summary;
+    s.count = r.count;
+    s.total = r.total;
+    s.minimum = r.minimum;
+    s.maximum = r.maximum;
+    s.first = r.first;
+    s.last = r.last;
+    s.startMinimum = r.startMinimum;
+    s.endMaximum = r.endMaximum;
+    s.gpuCount = r.gpuCount;
+    s.gpuTotal = r.gpuTotal;
+    s.mean = r.mean;
+    s.m2 = r.m2;
+    s.hasSpread = r.hasSpread != 0;
+    s.hasTimes = r.hasTimes != 0;
+    if (r.hasExclusive != 0)
+        row.exclusiveNs = r.exclusive;
+    row.details = r.details;
     return row;
+}
+
+void writeDetails(ByteWriter& out, const RowDetails& details) {
+    out.text(details.source.file);
+    out.i64(details.source.line);
+    out.text(details.source.text);
+    out.texts(details.tags);
+    out.text(details.eventMetadata);
+}
+
+RowDetails readDetails(ByteReader& in) {
+    RowDetails details;
+    details.source.file = in.text();
+    details.source.line = in.i64();
+    details.source.text = in.text();
+    details.tags = in.texts();
+    details.eventMetadata = in.text();
+    return details;
 }
 
 void writeLikwid(ByteWriter& out, const LikwidRegion& r) {
@@ -280,7 +307,7 @@ void readPlan(ByteReader& in, EventPlan& plan) {
 std::string ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineValues) {
     const ProfilingResults& r = read.results;
     ByteWriter out;
-    out.reserve(4096 + r.rows.size() * 200);
+    out.reserve(4096 + r.rows.size() * sizeof(RowRecord) + read.events.chunks.size() * 20);
     out.text(r.path);
     out.i64(r.schemaVersion);
     out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);
@@ -291,7 +318,10 @@ std::string ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& in
     out.texts(r.regions);
     out.u64(r.rows.size());
     for (const RankRegion& row : r.rows)
-        writeRow(out, row);
+        out.record(recordOf(row));
+    out.u64(r.rowDetails.size());
+    for (const RowDetails& details : r.rowDetails)
+        writeDetails(out, details);
     out.flag(r.minimumStartNs.has_value());
     out.i64(r.minimumStartNs.value_or(0));
     out.u64(r.damaged.size());
@@ -334,9 +364,12 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     r.numRanks = in.u32();
     r.metadata = readMetadata(in);
     r.regions = in.texts();
-    r.rows.resize(in.count(64));
+    r.rows.resize(in.count(sizeof(RowRecord)));
     for (RankRegion& row : r.rows)
-        row = readRow(in);
+        row = rowOf(in.record<RowRecord>(), in);
+    r.rowDetails.resize(in.count(40));
+    for (RowDetails& details : r.rowDetails)
+        details = readDetails(in);
     const bool hasMinimum = in.flag();
     const std::int64_t minimum = in.i64();
     if (hasMinimum)

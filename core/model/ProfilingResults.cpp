@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 #include <utility>
 
 namespace scope {
+
+// Rows are copied and permuted in bulk (sorting 200,000 of them on open).
+static_assert(std::is_trivially_copyable_v<RankRegion>);
 
 void ProfilingResults::finalize() {
     const std::size_t n = regions.size();
@@ -57,11 +61,10 @@ void ProfilingResults::finalize() {
 }
 
 void ProfilingResults::sortRows() {
-    // A counting sort by region, then a move of each row along the
-    // permutation's cycles: sorting (key, index) pairs and then the rows was
-    // half of a summary-only open with 200,000 rows. Writers put a rank's rows
-    // together, so each region's bucket comes out in rank order already; only a
-    // bucket that does not is sorted.
+    // A counting sort by region: sorting (key, index) pairs and moving the
+    // rows after was half of a summary-only open with 200,000 rows. Writers
+    // put a rank's rows together, so each region's bucket comes out in rank
+    // order already; only a bucket that does not is sorted.
     std::vector<std::size_t> bucket(regions.size() + 1, 0);
     for (const RankRegion& r : rows)
         ++bucket[r.region + 1];
@@ -78,18 +81,23 @@ void ProfilingResults::sortRows() {
         if (!std::is_sorted(begin, end, byRank))
             std::stable_sort(begin, end, byRank);
     }
-    for (std::size_t i = 0; i < source.size(); ++i) {
-        if (source[i] == i)
-            continue;
-        RankRegion first = std::move(rows[i]);
-        std::size_t j = i;
-        while (source[j] != i) {
-            rows[j] = std::move(rows[source[j]]);
-            j = std::exchange(source[j], j);
-        }
-        rows[j] = std::move(first);
-        source[j] = j;
-    }
+    std::vector<RankRegion> sorted;
+    sorted.reserve(rows.size());
+    for (std::size_t i : source)
+        sorted.push_back(rows[i]);
+    rows = std::move(sorted);
+}
+
+const RowDetails& ProfilingResults::details(const RankRegion& row) const {
+    static const RowDetails none;
+    return row.details < rowDetails.size() ? rowDetails[row.details] : none;
+}
+
+void ProfilingResults::setDetails(RankRegion& row, RowDetails details) {
+    if (details.empty())
+        return;
+    row.details = static_cast<std::uint32_t>(rowDetails.size());
+    rowDetails.push_back(std::move(details));
 }
 
 std::optional<std::size_t> ProfilingResults::regionIndex(std::string_view name) const {

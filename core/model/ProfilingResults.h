@@ -6,6 +6,7 @@
 #include "RankRegion.h"
 #include "RankSelection.h"
 #include "RegionStats.h"
+#include "RowDetails.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,8 +36,9 @@ public:
     bool summaryFallback = false; // a summary-only read had to read the events
     std::uint32_t numRanks = 0;
     Metadata metadata;
-    std::vector<std::string> regions; // the contract's order
-    std::vector<RankRegion> rows;     // sorted by (region, rank)
+    std::vector<std::string> regions;   // the contract's order
+    std::vector<RankRegion> rows;       // sorted by (region, rank)
+    std::vector<RowDetails> rowDetails; // what RankRegion::details points at
     EventColumns events;
     std::optional<std::int64_t> minimumStartNs;
     std::vector<DamagedRegion> damaged;
@@ -52,6 +54,10 @@ public:
 
     std::optional<std::size_t> regionIndex(std::string_view name) const;
     std::span<const RankRegion> rowsOf(std::size_t region) const;
+    // The row's source location, tags and event metadata (empty when unknown).
+    const RowDetails& details(const RankRegion& row) const;
+    // Gives `row` these details unless they are empty.
+    void setDetails(RankRegion& row, RowDetails details);
     const RankRegion* row(std::size_t region, std::uint32_t rank) const;
     std::span<const std::int64_t> starts(const RankRegion& row) const;
     std::span<const std::int64_t> ends(const RankRegion& row) const;

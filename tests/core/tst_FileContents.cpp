@@ -107,12 +107,13 @@ private slots:
             QVERIFY2(region, qPrintable(at));
             const RankRegion* row = results.row(*region, expected.rank);
             QVERIFY2(row != nullptr, qPrintable(at));
-            QCOMPARE(row->source.file, expected.sourceFile);
-            QCOMPARE(row->source.line, expected.sourceLine);
-            QCOMPARE(row->source.text, expected.sourceText);
-            QCOMPARE(row->tags, expected.tags);
+            const RowDetails& details = results.details(*row);
+            QCOMPARE(details.source.file, expected.sourceFile);
+            QCOMPARE(details.source.line, expected.sourceLine);
+            QCOMPARE(details.source.text, expected.sourceText);
+            QCOMPARE(details.tags, expected.tags);
             if (spec.schema >= 2) {
-                QCOMPARE(row->eventMetadata, expected.eventMetadata);
+                QCOMPARE(details.eventMetadata, expected.eventMetadata);
                 QCOMPARE(row->exclusiveNs, expected.exclusiveTotal);
             }
             std::uint64_t gpuCount = 0;
@@ -141,8 +142,8 @@ private slots:
             QVERIFY(other != nullptr);
             QCOMPARE(other->summary.gpuCount, row.summary.gpuCount);
             QCOMPARE(other->summary.gpuTotal, row.summary.gpuTotal);
-            QCOMPARE(other->tags, row.tags);
-            QCOMPARE(other->source.file, row.source.file);
+            QCOMPARE(summary.details(*other).tags, results.details(row).tags);
+            QCOMPARE(summary.details(*other).source.file, results.details(row).source.file);
         }
     }
 

@@ -253,8 +253,8 @@ private slots:
         QVERIFY(solve);
         const RankRegion* solveRow = results.row(*solve, 0);
         QVERIFY(solveRow != nullptr);
-        QCOMPARE(solveRow->tags, (std::vector<std::string>{"hot", "numerics"}));
-        QVERIFY(results.row(*main, 0)->tags.empty());
+        QCOMPARE(results.details(*solveRow).tags, (std::vector<std::string>{"hot", "numerics"}));
+        QVERIFY(results.details(*results.row(*main, 0)).tags.empty());
         // LIKWID: the group "a|b" is the tag "a/b".
         QCOMPARE(results.likwid.size(), std::size_t{2});
         bool slashTag = false;

@@ -51,11 +51,16 @@ inline bool same(const CallSummary& a, const CallSummary& b) {
            same(a.m2, b.m2) && a.hasSpread == b.hasSpread && a.hasTimes == b.hasTimes;
 }
 
-inline bool same(const RankRegion& a, const RankRegion& b) {
+inline bool same(const RowDetails& a, const RowDetails& b) {
+    return a.source == b.source && a.tags == b.tags && a.eventMetadata == b.eventMetadata;
+}
+
+// Rows of two results, with the details each points at in its own results.
+inline bool same(const ProfilingResults& ra, const RankRegion& a, const ProfilingResults& rb,
+                 const RankRegion& b) {
     return a.rank == b.rank && a.region == b.region && a.offset == b.offset &&
            same(a.summary, b.summary) && a.exclusiveNs == b.exclusiveNs &&
-           a.source.file == b.source.file && a.source.line == b.source.line &&
-           a.source.text == b.source.text && a.tags == b.tags && a.eventMetadata == b.eventMetadata;
+           same(ra.details(a), rb.details(b));
 }
 
 inline bool same(const LikwidRegion& a, const LikwidRegion& b) {
@@ -104,7 +109,7 @@ inline QString resultsDifference(const ProfilingResults& got, const ProfilingRes
     if (got.rows.size() != expected.rows.size())
         return differs("rows.size()");
     for (std::size_t i = 0; i < got.rows.size(); ++i)
-        if (!same(got.rows[i], expected.rows[i]))
+        if (!same(got, got.rows[i], expected, expected.rows[i]))
             return QStringLiteral("row %1 differs").arg(i);
     for (std::size_t i = 0; i < expected.regions.size(); ++i)
         if (got.rowsOf(i).size() != expected.rowsOf(i).size())
