@@ -33,6 +33,7 @@ struct StoredChunk {
     std::uint64_t fileOffset = 0;
     std::uint64_t storedBytes = 0;
     std::uint32_t filterMask = 0;
+    bool operator==(const StoredChunk&) const = default;
 };
 
 // One 1-D int64 dataset and where its values go: elements

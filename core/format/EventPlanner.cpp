@@ -1,5 +1,7 @@
 #include "EventPlanner.h"
 
+#include "h5/BTreeChunkIndex.h"
+
 #include <bit>
 #include <span>
 
@@ -133,17 +135,39 @@ bool EventPlanner::planChunked(hid_t dataset, hid_t creation, PlannedDataset& pl
         return false;
     planned.chunkElements = chunk[0];
     planned.chunkCount = (planned.length + chunk[0] - 1) / chunk[0];
+    if (planned.chunkCount == 0)
+        return true;
+    H5O_info_t info;
+    if (const EventBytes* bytes = file_.rawBytes();
+        bytes != nullptr && H5Oget_info2(dataset, &info, H5O_INFO_BASIC) >= 0) {
+        const auto chunks =
+            h5::BTreeChunkIndex(*bytes).read(info.addr, chunk[0], planned.chunkCount);
+        // Checked against libhdf5 at both ends, so that a structure misread
+        // here shows at once.
+        if (chunks && lookUpChunk(dataset, 0) == chunks->front() &&
+            lookUpChunk(dataset, (planned.chunkCount - 1) * chunk[0]) == chunks->back()) {
+            plan_.chunks.insert(plan_.chunks.end(), chunks->begin(), chunks->end());
+            return true;
+        }
+    }
     for (std::uint64_t k = 0; k < planned.chunkCount; ++k) {
-        hsize_t offset[1] = {k * chunk[0]};
-        unsigned filterMask = 0;
-        haddr_t address = HADDR_UNDEF;
-        hsize_t storedBytes = 0;
-        if (H5Dget_chunk_info_by_coord(dataset, offset, &filterMask, &address, &storedBytes) < 0 ||
-            address == HADDR_UNDEF) // damaged index, or a chunk never written (fill values)
+        const std::optional<StoredChunk> stored = lookUpChunk(dataset, k * chunk[0]);
+        if (!stored)
             return false;
-        plan_.chunks.push_back({address, storedBytes, filterMask});
+        plan_.chunks.push_back(*stored);
     }
     return true;
+}
+
+std::optional<StoredChunk> EventPlanner::lookUpChunk(hid_t dataset, std::uint64_t element) {
+    hsize_t offset[1] = {element};
+    unsigned filterMask = 0;
+    haddr_t address = HADDR_UNDEF;
+    hsize_t storedBytes = 0;
+    if (H5Dget_chunk_info_by_coord(dataset, offset, &filterMask, &address, &storedBytes) < 0 ||
+        address == HADDR_UNDEF) // damaged index, or a chunk never written (fill values)
+        return std::nullopt;
+    return StoredChunk{address, storedBytes, filterMask};
 }
 
 } // namespace scope

@@ -5,6 +5,7 @@
 #include "h5/H5File.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace scope {
 
@@ -35,6 +36,9 @@ private:
     bool planChunks(const h5::DatasetReader& reader, PlannedDataset& dataset);
     bool planContiguous(hid_t dataset, PlannedDataset& planned);
     bool planChunked(hid_t dataset, hid_t creation, PlannedDataset& planned);
+    // The chunk holding `element`, as libhdf5 reports it; nullopt when it
+    // has none (never written: fill values) or its index is damaged.
+    static std::optional<StoredChunk> lookUpChunk(hid_t dataset, std::uint64_t element);
 
     const h5::H5File& file_;
     EventPlan& plan_;

@@ -41,13 +41,26 @@ H5File::H5File(std::string path, ReadControl control)
     if (access && H5Pget_driver(access.get()) == H5FD_SEC2 &&
         H5Fget_vfd_handle(file_.get(), H5P_DEFAULT, &handle) >= 0 && handle != nullptr)
         identity_ = FileIdentity::of(*static_cast<int*>(handle));
-    readStorageFacts();
+    std::optional<EventBytes> bytes;
+    if (identity_) {
+        try {
+            bytes.emplace(EventBytes::open(path_, identity_));
+        } catch (const ProfileError&) {
+            // Replaced since: libhdf5 alone reads it.
+        }
+    }
+    readStorageFacts(std::move(bytes));
 }
 
-void H5File::readStorageFacts() {
+void H5File::readStorageFacts(std::optional<EventBytes> bytes) {
     PropertyList creation(H5Fget_create_plist(file_.get()));
     hsize_t userBlock = 1;
+    std::size_t addressBytes = 0;
+    std::size_t lengthBytes = 0;
     rawOffsets_ = creation && H5Pget_userblock(creation.get(), &userBlock) >= 0 && userBlock == 0;
+    if (rawOffsets_ && H5Pget_sizes(creation.get(), &addressBytes, &lengthBytes) >= 0 &&
+        addressBytes == 8 && lengthBytes == 8 && bytes)
+        rawBytes_.emplace(std::move(*bytes));
 }
 
 H5File::H5File(std::string name, std::uint64_t size, ReadControl control)
@@ -70,7 +83,7 @@ H5File H5File::openImage(std::span<const std::byte> image, std::string name, Rea
     file.file_ = File(H5Fopen(unique.c_str(), H5F_ACC_RDONLY, access.get()));
     if (!file.file_)
         file.corrupt("opening the file", "HDF5 cannot open it (not HDF5, truncated or damaged)");
-    file.readStorageFacts();
+    file.readStorageFacts(EventBytes::image(image, file.path_));
     return file;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "H5Handle.h"
+#include "events/EventBytes.h"
 #include "events/FileIdentity.h"
 #include "format/ReadOptions.h"
 
@@ -35,6 +36,10 @@ public:
     // the file: not so behind a user block, which libhdf5 1.10 leaves out of
     // chunk addresses.
     bool rawOffsetsAreFileOffsets() const { return rawOffsets_; }
+    // The file's bytes, for reading structures libhdf5 is slow to report
+    // (BTreeChunkIndex); nullptr when the file cannot be opened again, or
+    // when its addresses are not the 8-byte offsets that code reads.
+    const EventBytes* rawBytes() const { return rawBytes_ ? &*rawBytes_ : nullptr; }
 
     [[noreturn]] void corrupt(std::string_view step, std::string_view what) const;
     // Throws ReadCancelled when the user asked to stop.
@@ -51,7 +56,7 @@ public:
 
 private:
     H5File(std::string name, std::uint64_t size, ReadControl control);
-    void readStorageFacts();
+    void readStorageFacts(std::optional<EventBytes> bytes);
 
     std::string path_;
     ReadControl control_;
@@ -59,6 +64,7 @@ private:
     std::uint64_t fileSize_ = 0;
     std::optional<FileIdentity> identity_;
     bool rawOffsets_ = false;
+    std::optional<EventBytes> rawBytes_;
 };
 
 } // namespace scope::h5
