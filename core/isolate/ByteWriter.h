@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -13,6 +15,22 @@ namespace scope::isolate {
 // ByteReader on the same machine, so host byte order is the format.
 class ByteWriter {
 public:
+    // Into a string of its own (bytes(), take()).
+    ByteWriter() = default;
+    // Into memory the caller has sized, by a first pass with counting():
+    // a 200,000-row header goes straight into the shared memory it is read
+    // from. Throws std::length_error past its end.
+    explicit ByteWriter(std::span<char> into) : target_(into) {}
+    // Writes nothing, only counts.
+    static ByteWriter counting() {
+        ByteWriter writer;
+        writer.counting_ = true;
+        return writer;
+    }
+    std::size_t size() const {
+        return target_.data() != nullptr || counting_ ? size_ : bytes_.size();
+    }
+
     void u8(std::uint8_t value) { raw(&value, sizeof value); }
     void u32(std::uint32_t value) { raw(&value, sizeof value); }
     void u64(std::uint64_t value) { raw(&value, sizeof value); }
@@ -38,9 +56,21 @@ public:
 private:
     // Inline: a results header is millions of small fields.
     void raw(const void* data, std::size_t size) {
-        bytes_.append(static_cast<const char*>(data), size);
+        if (target_.data() != nullptr) {
+            if (size > target_.size() - size_)
+                throw std::length_error("ByteWriter: past the end of its buffer");
+            std::memcpy(target_.data() + size_, data, size);
+            size_ += size;
+        } else if (counting_) {
+            size_ += size;
+        } else {
+            bytes_.append(static_cast<const char*>(data), size);
+        }
     }
     std::string bytes_;
+    std::span<char> target_;
+    bool counting_ = false;
+    std::size_t size_ = 0;
 };
 
 } // namespace scope::isolate

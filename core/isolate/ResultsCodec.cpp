@@ -2,6 +2,7 @@
 
 #include "AdoptedColumnStore.h"
 #include "ByteReader.h"
+#include "ByteWriter.h"
 #include "PageSize.h"
 #include "ResultsHeader.h"
 #include "SharedColumnArena.h"
@@ -118,12 +119,17 @@ std::uint64_t ResultsCodec::encode(PlannedRead&& read, SharedColumnArena& arena)
         place.offset = placeInArena(inlineValues, arena);
     // The values are the results now: freeing them must not punch them out.
     arena.keepContents();
-    const std::string header = ResultsHeader::encode(read, place);
+    // Sized first, then written straight into the memfd (the header of a
+    // 1,024-rank file is tens of megabytes): the last block of the buffer.
+    ByteWriter counter = ByteWriter::counting();
+    ResultsHeader::encode(read, place, counter);
     Frame frame{};
     std::memcpy(frame.magic, kMagic, sizeof kMagic);
-    frame.headerOffset = arena.end();
-    frame.headerSize = header.size();
-    writeAll(arena.fd(), header.data(), header.size(), frame.headerOffset);
+    frame.headerSize = counter.size();
+    void* header = arena.allocate(frame.headerSize);
+    frame.headerOffset = *arena.offsetOf(header);
+    ByteWriter out(std::span(static_cast<char*>(header), frame.headerSize));
+    ResultsHeader::encode(read, place, out);
     writeAll(arena.fd(), &frame, sizeof frame, 0);
     return frame.headerOffset + frame.headerSize;
 }

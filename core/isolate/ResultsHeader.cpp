@@ -304,10 +304,9 @@ void readPlan(ByteReader& in, EventPlan& plan) {
 
 } // namespace
 
-std::string ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineValues) {
+void ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineValues,
+                           ByteWriter& out) {
     const ProfilingResults& r = read.results;
-    ByteWriter out;
-    out.reserve(4096 + r.rows.size() * sizeof(RowRecord) + read.events.chunks.size() * 20);
     out.text(r.path);
     out.i64(r.schemaVersion);
     out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);
@@ -348,7 +347,6 @@ std::string ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& in
     writePlan(out, read.events);
     out.u64(inlineValues.offset);
     out.u64(inlineValues.count);
-    return out.take();
 }
 
 void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues) {
@@ -364,9 +362,10 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     r.numRanks = in.u32();
     r.metadata = readMetadata(in);
     r.regions = in.texts();
-    r.rows.resize(in.count(sizeof(RowRecord)));
-    for (RankRegion& row : r.rows)
-        row = rowOf(in.record<RowRecord>(), in);
+    const std::size_t rows = in.count(sizeof(RowRecord));
+    r.rows.reserve(rows);
+    for (std::size_t i = 0; i < rows; ++i)
+        r.rows.push_back(rowOf(in.record<RowRecord>(), in));
     r.rowDetails.resize(in.count(40));
     for (RowDetails& details : r.rowDetails)
         details = readDetails(in);

@@ -9,6 +9,7 @@
 namespace scope::isolate {
 
 class ByteReader;
+class ByteWriter;
 
 // Every field of an encoded PlannedRead but the plan's inline values
 // themselves, whose place in the results buffer ends it.
@@ -19,7 +20,7 @@ public:
         std::uint64_t count = 0;  // elements
     };
 
-    static std::string encode(const PlannedRead& read, const ColumnPlace& inlineValues);
+    static void encode(const PlannedRead& read, const ColumnPlace& inlineValues, ByteWriter& out);
     // Fills everything but the inline values; throws CorruptProfileError
     // (through `in`) on damaged bytes.
     static void decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues);

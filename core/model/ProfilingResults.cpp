@@ -81,11 +81,20 @@ void ProfilingResults::sortRows() {
         if (!std::is_sorted(begin, end, byRank))
             std::stable_sort(begin, end, byRank);
     }
-    std::vector<RankRegion> sorted;
-    sorted.reserve(rows.size());
-    for (std::size_t i : source)
-        sorted.push_back(rows[i]);
-    rows = std::move(sorted);
+    // In place, each row moved once along the permutation's cycles: a sorted
+    // copy costs the faults of 30 MB of fresh memory for 200,000 rows.
+    for (std::size_t i = 0; i < source.size(); ++i) {
+        if (source[i] == i)
+            continue;
+        const RankRegion first = rows[i];
+        std::size_t j = i;
+        while (source[j] != i) {
+            rows[j] = rows[source[j]];
+            j = std::exchange(source[j], j);
+        }
+        rows[j] = first;
+        source[j] = j;
+    }
 }
 
 const RowDetails& ProfilingResults::details(const RankRegion& row) const {
