@@ -231,10 +231,12 @@ private:
                 continue;
             }
             const StoredChunk& chunk = plan_.chunks[d.firstChunk + k];
-            const std::string where = "chunk " + std::to_string(k) + " of '" + d.name + "'";
+            const auto damage = [&](const char* what) {
+                return "chunk " + std::to_string(k) + " of '" + d.name + "' " + what;
+            };
             if (!isFiltered(d.pipeline, chunk)) {
                 if (chunk.storedBytes < out.size())
-                    return where + " is shorter than its values (damaged)";
+                    return damage("is shorter than its values (damaged)");
                 // Whole chunks stored one after the other in the file are
                 // read in one go: they follow each other in the column too.
                 std::uint64_t last = k;
@@ -251,16 +253,16 @@ private:
                 const std::uint64_t through = std::min(d.length, (last + 1) * per);
                 const auto run = std::as_writable_bytes(std::span(values + first, through - first));
                 if (!bytes_.read(chunk.fileOffset, run))
-                    return where + " lies past the end of the file (truncated or damaged)";
+                    return damage("lies past the end of the file (truncated or damaged)");
                 k = last;
                 continue;
             }
             const std::uint64_t chunkBytes = per * sizeof(std::int64_t);
             if (chunk.storedBytes > maxStoredBytes(chunkBytes))
-                return where + " claims an impossible size (damaged)";
+                return damage("claims an impossible size (damaged)");
             worker.stored.resize(chunk.storedBytes);
             if (!bytes_.read(chunk.fileOffset, worker.stored))
-                return where + " lies past the end of the file (truncated or damaged)";
+                return damage("lies past the end of the file (truncated or damaged)");
             // A whole chunk decodes straight into the column; the last one,
             // stored full size, through scratch space.
             std::span<std::byte> target = out;
@@ -269,7 +271,7 @@ private:
                 target = worker.chunk;
             }
             if (!worker.decoder.decode(d.pipeline, chunk.filterMask, worker.stored, target))
-                return where + " does not decompress (damaged)";
+                return damage("does not decompress (damaged)");
             if (count < per)
                 std::memcpy(out.data(), worker.chunk.data(), out.size());
         }

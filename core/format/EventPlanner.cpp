@@ -76,6 +76,7 @@ void EventPlanner::add(const h5::DatasetReader& reader, EventColumnId column,
     planned.column = column;
     planned.destination = destination;
     planned.length = reader.length();
+    reader.checkAllocation(planned.length, sizeof(std::int64_t));
     planned.row = row;
     planned.name = reader.name();
     planned.firstChunk = plan_.chunks.size();
@@ -137,6 +138,10 @@ bool EventPlanner::planChunked(hid_t dataset, hid_t creation, PlannedDataset& pl
     planned.chunkCount = (planned.length + chunk[0] - 1) / chunk[0];
     if (planned.chunkCount == 0)
         return true;
+    // Every chunk takes at least a B-tree entry's 32 bytes of the file: more
+    // are a damaged size, which libhdf5's own read rejects.
+    if (planned.chunkCount > file_.fileSize() / 32)
+        return false;
     H5O_info_t info;
     if (const EventBytes* bytes = file_.rawBytes();
         bytes != nullptr && H5Oget_info2(dataset, &info, H5O_INFO_BASIC) >= 0) {

@@ -29,6 +29,9 @@ public:
 
     // Throws MissingFilterError naming a filter the library cannot apply.
     void checkFilters() const;
+    // Throws CorruptProfileError when `elements` of `elementSize` bytes are
+    // more than this file can hold (damaged sizes must not be allocated).
+    void checkAllocation(std::uint64_t elements, std::size_t elementSize) const;
 
     // Reads a 1-D integer dataset into `out` (out.size() == length()), in slabs
     // so that cancellation is noticed and progress reported on big columns.
@@ -41,7 +44,6 @@ public:
     void readCompound(hid_t memType, void* out, std::uint64_t count) const;
 
 private:
-    void checkAllocation(std::uint64_t elements, std::size_t elementSize) const;
     void readAll(hid_t memType, void* out) const;
 
     const H5File& file_;
