@@ -11,6 +11,7 @@
 #include "events/ChunkDecoder.h"
 #include "events/EventAssembler.h"
 #include "format/ProfileReader.h"
+#include "h5/H5Handle.h"
 #include "model/Errors.h"
 
 #include <QTemporaryDir>
@@ -258,6 +259,39 @@ private slots:
             QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")),
                      qPrintable(QStringLiteral("damage %1: %2").arg(i).arg(error)));
         }
+    }
+
+    // A damaged size claiming more values than the file can hold is refused
+    // before anything is allocated: the file (schema 3) or the region
+    // (schema 1) is damaged, and no terabyte is asked for.
+    void impossibleSizesAreRefused() {
+        const auto grow = [](const std::string& file, const char* dataset) {
+            h5::File f(H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT));
+            h5::Dataset d(H5Dopen2(f.get(), dataset, H5P_DEFAULT));
+            const hsize_t huge[1] = {hsize_t{1} << 40};
+            QVERIFY(H5Dset_extent(d.get(), huge) >= 0);
+        };
+        const std::string columnar = path(QStringLiteral("huge3.h5"));
+        FixtureWriter::write(SampleSpecs::standard(3), columnar);
+        grow(columnar, "events/start_deltas");
+        grow(columnar, "events/durations");
+        const QString error = thrown([&] { readH5(columnar); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError")) &&
+                     error.contains(QStringLiteral("more than the file can hold")),
+                 qPrintable(error));
+
+        const FixtureSpec spec = SampleSpecs::standard(1);
+        const std::string perRank = path(QStringLiteral("huge1.h5"));
+        FixtureWriter::write(spec, perRank);
+        const std::string region =
+            "rank" + std::to_string(spec.rows[0].rank) + "/regions/" + spec.rows[0].region;
+        grow(perRank, (region + "/start_times").c_str());
+        grow(perRank, (region + "/end_times").c_str());
+        const ProfilingResults results = readH5(perRank);
+        QCOMPARE(results.damaged.size(), std::size_t{1});
+        QVERIFY2(QString::fromStdString(results.damaged[0].reason)
+                     .contains(QStringLiteral("more than the file can hold")),
+                 results.damaged[0].reason.c_str());
     }
 
     void aCancelStopsTheRead() {
