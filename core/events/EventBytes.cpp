@@ -59,12 +59,16 @@ bool EventBytes::read(std::uint64_t offset, std::span<std::byte> out) const {
         std::memcpy(out.data(), image_.data() + offset, out.size());
         return true;
     }
+    return readFully(fd_, offset, out);
+}
+
+bool EventBytes::readFully(int fd, std::uint64_t offset, std::span<std::byte> out) {
     std::byte* next = out.data();
     std::size_t left = out.size();
     while (left > 0) {
         if (offset > static_cast<std::uint64_t>(INT64_MAX))
             return false;
-        const ssize_t n = pread(fd_, next, left, static_cast<off_t>(offset));
+        const ssize_t n = pread(fd, next, left, static_cast<off_t>(offset));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)

@@ -35,6 +35,8 @@ public:
     std::uint64_t size() const { return size_; }
     // Fills `out` from `offset`; false when the file ends first.
     bool read(std::uint64_t offset, std::span<std::byte> out) const;
+    // The same for any descriptor (pread until done; EINTR retried).
+    static bool readFully(int fd, std::uint64_t offset, std::span<std::byte> out);
 
 private:
     EventBytes(std::string path, int fd, std::uint64_t size, std::span<const std::byte> image)

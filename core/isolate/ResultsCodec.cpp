@@ -6,6 +6,7 @@
 #include "PageSize.h"
 #include "ResultsHeader.h"
 #include "SharedColumnArena.h"
+#include "events/EventBytes.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -55,22 +56,6 @@ void writeAll(int fd, const void* data, std::uint64_t size, std::uint64_t offset
         offset += static_cast<std::uint64_t>(n);
         size -= static_cast<std::uint64_t>(n);
     }
-}
-
-// False on a short file (the caller reports it as damaged data).
-bool readAll(int fd, void* data, std::uint64_t size, std::uint64_t offset) {
-    char* bytes = static_cast<char*>(data);
-    while (size > 0) {
-        const ssize_t n = pread(fd, bytes, size, static_cast<off_t>(offset));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        bytes += n;
-        offset += static_cast<std::uint64_t>(n);
-        size -= static_cast<std::uint64_t>(n);
-    }
-    return true;
 }
 
 // Where `column` is in the arena's memfd, copying it in first if it is not.
@@ -142,7 +127,8 @@ PlannedRead ResultsCodec::decode(int fd, std::uint64_t size, const std::string& 
         static_cast<std::uint64_t>(info.st_size) < size)
         check.fail("truncated");
     Frame frame{};
-    if (size < kReservedBytes || !readAll(fd, &frame, sizeof frame, 0))
+    if (size < kReservedBytes ||
+        !EventBytes::readFully(fd, 0, std::as_writable_bytes(std::span(&frame, 1))))
         check.fail("truncated");
     if (std::memcmp(frame.magic, kMagic, sizeof kMagic) != 0)
         check.fail("not a results buffer");
