@@ -4,8 +4,8 @@
 // hangs on it only this process goes. Not meant to be run by hand: it expects
 // the results memfd as descriptor 3 and the message pipe as descriptor 4.
 //
-//   scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] [--line-profile]] --
-//   FILE
+//   scope-read-worker [--no-row-details]
+//                     [--summary [--fallback] [--likwid] [--line-profile]] -- FILE
 #include "Heartbeat.h"
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
