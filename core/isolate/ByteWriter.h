@@ -56,6 +56,8 @@ public:
 private:
     // Inline: a results header is millions of small fields.
     void raw(const void* data, std::size_t size) {
+        if (size == 0)
+            return; // an empty vector's data() may be null, which memcpy must not see
         if (target_.data() != nullptr) {
             if (size > target_.size() - size_)
                 throw std::length_error("ByteWriter: past the end of its buffer");
