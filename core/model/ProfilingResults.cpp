@@ -40,7 +40,8 @@ void ProfilingResults::finalize() {
     regions = std::move(ordered);
     for (RankRegion& r : rows)
         r.region = newIndex[r.region];
-    // Results handed back by the read helper come finalized already.
+    // Rows that are in order already (finalized once before, or written
+    // region by region) are not moved.
     const auto key = [](const RankRegion& r) { return (std::uint64_t{r.region} << 32) | r.rank; };
     const bool sorted = std::is_sorted(
         rows.begin(), rows.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
