@@ -40,7 +40,7 @@ void Schema1Reader::read(ProfilingResults& results) {
         file_.corrupt(kStep, "the regions claim more events than the file can hold");
     plan_.readsEvents = true;
     for (std::size_t c = 0; c < kEventColumnCount; ++c)
-        if (c <= static_cast<std::size_t>(EventColumnId::Ends) || planned_[c])
+        if (c <= static_cast<std::size_t>(EventColumnId::Ends) || optionalColumns_[c])
             plan_.columnLengths[c] = offset_;
 }
 
@@ -131,7 +131,7 @@ void Schema1Reader::planOptionalColumns(hid_t region, const std::string& regionN
             continue;
         }
         planner_.add(reader, column, planned.offset, row);
-        planned_[static_cast<std::size_t>(column)] = true;
+        optionalColumns_[static_cast<std::size_t>(column)] = true;
     }
 }
 

@@ -35,7 +35,8 @@ private:
     EventPlanner planner_;
     std::map<std::string, std::uint32_t> regionIds_;
     std::uint64_t offset_ = 0; // where the next region's calls go in the columns
-    std::array<bool, kEventColumnCount> planned_{};
+    // Which optional columns some region has (the others stay absent).
+    std::array<bool, kEventColumnCount> optionalColumns_{};
 };
 
 } // namespace scope

@@ -49,7 +49,6 @@ public:
         raw(&value, sizeof value);
     }
 
-    void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
     const std::string& bytes() const { return bytes_; }
     std::string take() { return std::move(bytes_); }
 

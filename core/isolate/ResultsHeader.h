@@ -11,8 +11,9 @@ namespace scope::isolate {
 class ByteReader;
 class ByteWriter;
 
-// Every field of an encoded PlannedRead but the plan's inline values
-// themselves, whose place in the results buffer ends it.
+// Every field of a PlannedRead but the plan's inline values themselves, whose
+// place in the results buffer ends it, and what completeRead derives
+// (eventsRead, minimumStartNs, the region index).
 class ResultsHeader {
 public:
     struct ColumnPlace {
