@@ -6,16 +6,46 @@
 
 #include "FixtureSpec.h"
 #include "ReferenceStats.h"
+#include "model/Errors.h"
 #include "model/ProfilingResults.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <cmath>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 
 namespace scope::testing {
+
+// "Type: what()" of the exception `read` throws.
+inline QString thrown(const std::function<void()>& read) {
+    const auto describe = [](const char* type, const std::exception& error) {
+        return QStringLiteral("%1: %2").arg(QLatin1String(type), QString::fromUtf8(error.what()));
+    };
+    try {
+        read();
+        return QStringLiteral("no error");
+    } catch (const ReadCancelled& e) {
+        return describe("ReadCancelled", e);
+    } catch (const FileNotFoundError& e) {
+        return describe("FileNotFoundError", e);
+    } catch (const InvalidSchemaError& e) {
+        return describe("InvalidSchemaError", e);
+    } catch (const CorruptProfileError& e) {
+        return describe("CorruptProfileError", e);
+    } catch (const MissingFilterError& e) {
+        return describe("MissingFilterError", e);
+    } catch (const SummaryDataUnavailable& e) {
+        return describe("SummaryDataUnavailable", e);
+    } catch (const ProfileError& e) {
+        return describe("ProfileError", e);
+    } catch (const std::exception& e) {
+        return describe("std::exception", e);
+    }
+}
 
 inline bool relativelyClose(long double got, long double expected, long double relative = 1e-9L) {
     const long double scale = std::fabs(expected);

@@ -27,6 +27,7 @@
 using namespace scope;
 using namespace scope::fixtures;
 using scope::testing::compareToSpec;
+using scope::testing::thrown;
 
 Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
 
@@ -46,20 +47,6 @@ ProfilingResults complete(PlannedRead read, const std::string& path, unsigned th
     EventAssembler::assemble(read.results, read.events, bytes, control, threads);
     read.results.finalize();
     return std::move(read.results);
-}
-
-// "Type: what()" of what `read` throws.
-QString thrown(const std::function<void()>& read) {
-    try {
-        read();
-        return QStringLiteral("no error");
-    } catch (const ReadCancelled& e) {
-        return QStringLiteral("ReadCancelled: ") + QString::fromUtf8(e.what());
-    } catch (const CorruptProfileError& e) {
-        return QStringLiteral("CorruptProfileError: ") + QString::fromUtf8(e.what());
-    } catch (const std::exception& e) {
-        return QStringLiteral("other: ") + QString::fromUtf8(e.what());
-    }
 }
 
 // The first chunk of the plan's start column that is read from the file.

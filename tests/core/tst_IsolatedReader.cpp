@@ -6,6 +6,7 @@
 #include "FileDamage.h"
 #include "FixtureWriter.h"
 #include "SampleSpecs.h"
+#include "TestSupport.h"
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
 #include "isolate/ResultsCodec.h"
@@ -28,6 +29,7 @@
 
 using namespace scope;
 using namespace scope::fixtures;
+using scope::testing::thrown;
 using namespace std::chrono_literals;
 
 Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
@@ -56,33 +58,6 @@ ProfilingResults readInProcess(const std::string& path, const IsolatedReadReques
     if (!request.summaryOnly)
         return readH5(path);
     return readH5Summary(path, request.summary);
-}
-
-// "Type: what()" of the exception `read` throws.
-QString thrown(const std::function<void()>& read) {
-    const auto describe = [](const char* type, const std::exception& error) {
-        return QStringLiteral("%1: %2").arg(QLatin1String(type), QString::fromUtf8(error.what()));
-    };
-    try {
-        read();
-        return QStringLiteral("no error");
-    } catch (const ReadCancelled& e) {
-        return describe("ReadCancelled", e);
-    } catch (const FileNotFoundError& e) {
-        return describe("FileNotFoundError", e);
-    } catch (const InvalidSchemaError& e) {
-        return describe("InvalidSchemaError", e);
-    } catch (const CorruptProfileError& e) {
-        return describe("CorruptProfileError", e);
-    } catch (const MissingFilterError& e) {
-        return describe("MissingFilterError", e);
-    } catch (const SummaryDataUnavailable& e) {
-        return describe("SummaryDataUnavailable", e);
-    } catch (const ProfileError& e) {
-        return describe("ProfileError", e);
-    } catch (const std::exception& e) {
-        return describe("std::exception", e);
-    }
 }
 
 bool processGone(pid_t pid) {
