@@ -1,7 +1,6 @@
 #include "CallSummary.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace scope {
 
