@@ -102,7 +102,8 @@ class Session {
 public:
     Session(const std::string& path, const IsolatedReadRequest& request,
             isolate::WorkerProcess& process)
-        : path_(path), request_(request), process_(process) {}
+        : path_(path), request_(request), process_(process),
+          progress_(scaledControl(request.control, 0.0, kPlanShare).progress) {}
 
     void run() {
         auto lastSign = Clock::now();
@@ -175,8 +176,8 @@ private:
             while (std::optional<WorkerMessage> message = WorkerMessage::parse(buffer_)) {
                 if (message->kind == WorkerMessage::Kind::Progress) {
                     step_ = message->text;
-                    if (request_.control.progress)
-                        request_.control.progress(message->fraction * kPlanShare, message->text);
+                    if (progress_)
+                        progress_(message->fraction, message->text);
                 } else if (message->kind == WorkerMessage::Kind::Result) {
                     result_ = message->resultBytes;
                 } else if (message->kind == WorkerMessage::Kind::Error) {
@@ -196,6 +197,8 @@ private:
     const std::string& path_;
     const IsolatedReadRequest& request_;
     isolate::WorkerProcess& process_;
+    // The helper's share of the read's progress: the first step's.
+    ProgressCallback progress_;
     std::string step_ = "reading the file";
     std::string buffer_;
     bool malformed_ = false;
