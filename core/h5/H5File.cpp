@@ -29,6 +29,11 @@ H5File::H5File(std::string path, ReadControl control)
     if (ec)
         throw CorruptProfileError(path_, "opening the file",
                                   "cannot read its size: " + ec.message());
+    // The most common broken profile: the job died before the writer flushed.
+    if (fileSize_ == 0)
+        throw CorruptProfileError(path_, "opening the file",
+                                  "empty file (0 bytes): the run probably ended before the "
+                                  "profile was written");
     if (H5Fis_hdf5(path_.c_str()) <= 0)
         throw CorruptProfileError(path_, "opening the file", "not an HDF5 file");
     file_ = File(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));

@@ -76,6 +76,13 @@ private slots:
         error =
             expectError<CorruptProfileError>([&] { readH5Summary(file, withFallback()); }, file);
         QVERIFY2(error.isEmpty(), qPrintable(error));
+        // A 0-byte file (the job died before the writer flushed) says so.
+        try {
+            readH5(file);
+        } catch (const CorruptProfileError& e) {
+            QCOMPARE(QString::fromStdString(e.what()).contains(QStringLiteral("empty file")),
+                     empty);
+        }
     }
 
     void invalidSchemaAttribute_data() {
