@@ -3,6 +3,7 @@
 #include "JsonWriter.h"
 
 #include <filesystem>
+#include <stdexcept>
 #include <type_traits>
 #include <variant>
 
@@ -59,13 +60,19 @@ std::string RegionStatisticsJson::write(const ProfilingResults& file) const {
 }
 
 std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const> files) const {
+    return write(files, ExportSelection::labels(files));
+}
+
+std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const> files,
+                                        std::span<const std::string> labels) const {
+    if (labels.size() != files.size())
+        throw std::invalid_argument("RegionStatisticsJson: one label per file");
     JsonWriter json;
     json.beginObject();
     json.key("units").beginObject().key("durations").value("seconds").endObject();
     writeFilters(json);
     json.key("common_regions").stringArray(selection_.commonRegions(files));
     json.key("files").beginArray();
-    const auto labels = ExportSelection::labels(files);
     for (std::size_t i = 0; i < files.size(); ++i)
         writeFile(json, *files[i], labels[i]);
     json.endArray();

@@ -23,6 +23,10 @@ public:
 
     // The JSON text without a trailing newline, as json.dumps returns it.
     std::string write(std::span<const ProfilingResults* const> files) const;
+    // With the caller's labels (one per file) instead of scope-profiler's
+    // file stems: the viewer names runs as its tabs do.
+    std::string write(std::span<const ProfilingResults* const> files,
+                      std::span<const std::string> labels) const;
     std::string write(const ProfilingResults& file) const;
 
 private:
