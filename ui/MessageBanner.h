@@ -1,22 +1,54 @@
 #pragma once
 
+#include <QString>
+#include <QStringList>
 #include <QWidget>
 
-class QLabel;
+#include <vector>
 
-// An inline, non-modal message above the runs ("Corrupt file: x.h5: ...").
-// Errors never block the window with a dialog, so a failed load in a batch of
-// files does not stop the user from working with the others.
+class QLabel;
+class QScrollArea;
+
+// An inline, non-modal message list above the runs. Errors never block the
+// window with a dialog, so a failed load in a batch of files does not stop
+// the user from working with the others; and every failure of a batch stays
+// listed, a line each, until the user dismisses them (or the file loads).
+// An info line ("Saved x.png") replaces the previous info line and leaves the
+// errors in place.
 class MessageBanner : public QWidget {
     Q_OBJECT
 public:
     explicit MessageBanner(QWidget* parent = nullptr);
 
-    void showError(const QString& title, const QString& message);
+    // `key` (say, the file's path) replaces an earlier error of the same key;
+    // without one the error is added.
+    void showError(const QString& title, const QString& message, const QString& key = {});
     void showInfo(const QString& message);
+    // Removes the error of `key`, e.g. once its file loaded after all.
+    void clearError(const QString& key);
+    void dismiss();
+
+    // Every line shown, as plain text, errors first.
+    QStringList lines() const;
+    int errorCount() const;
     QString text() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
-    void show(const QString& html, const QColor& background);
+    struct Entry {
+        bool error = false;
+        QString key;
+        QString title;
+        QString message;
+    };
+
+    void refresh();
+    // As tall as the wrapped lines, up to a few lines; then it scrolls.
+    void fitHeight();
+
+    std::vector<Entry> entries_;
     QLabel* label_;
+    QScrollArea* scroll_;
 };

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every failure of a batch of files stays listed, a line each, naming its file.
+#include "FileDamage.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "RunWaiter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+} // namespace
+
+class TestMessageBanner : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        prepareWindowTests();
+        QVERIFY(dir_.isValid());
+    }
+
+    void errorsAccumulateAndInfoDoesNotHideThem() {
+        MessageBanner banner;
+        banner.showError("Corrupt file", "a.h5: opening the file: not an HDF5 file", "/x/a.h5");
+        banner.showError("File not found", "b.h5: no such file", "/x/b.h5");
+        banner.showInfo("Saved chart.png");
+        QCOMPARE(banner.errorCount(), 2);
+        QCOMPARE(banner.lines(),
+                 QStringList({"Corrupt file — a.h5: opening the file: not an HDF5 file",
+                              "File not found — b.h5: no such file", "Saved chart.png"}));
+        // A newer info line replaces the older one; errors stay.
+        banner.showInfo("Saved table.csv");
+        QCOMPARE(banner.lines().size(), 3);
+        QCOMPARE(banner.lines().last(), QStringLiteral("Saved table.csv"));
+        // The same file failing again replaces its line instead of repeating it.
+        banner.showError("Corrupt file", "a.h5: still broken", "/x/a.h5");
+        QCOMPARE(banner.errorCount(), 2);
+        QVERIFY(banner.text().contains("a.h5: still broken"));
+        QVERIFY(!banner.text().contains("not an HDF5 file"));
+        // Errors without a key are all kept.
+        banner.showError("Cannot export the chart", "no run is open");
+        banner.showError("Cannot export the chart", "no run is open");
+        QCOMPARE(banner.errorCount(), 4);
+        banner.clearError("/x/b.h5");
+        QCOMPARE(banner.errorCount(), 3);
+        QVERIFY(!banner.text().contains("b.h5"));
+        banner.dismiss();
+        QCOMPARE(banner.errorCount(), 0);
+        QVERIFY(banner.lines().isEmpty());
+        QVERIFY(banner.isHidden());
+    }
+
+    // Six files at once, five of them bad: each failure has its line, with
+    // its file and cause, and the good run opens.
+    void everyFailureOfABatchIsListed() {
+        const QString empty = dir_.filePath("empty.h5");
+        const QString text = dir_.filePath("notes.h5");
+        const QString truncated = dir_.filePath("truncated.h5");
+        const QString folder = dir_.filePath("folder.h5");
+        const QString missing = dir_.filePath("missing.h5");
+        QFile(empty).open(QIODevice::WriteOnly);
+        scope::fixtures::FileDamage::writeNotHdf5(text.toStdString());
+        const std::string np3 = (kData + "/run_np3.h5").toStdString();
+        scope::fixtures::FileDamage::truncatedCopy(np3, truncated.toStdString(),
+                                                   scope::fixtures::FileDamage::fileSize(np3) / 3);
+        QVERIFY(QDir().mkpath(folder));
+
+        MainWindow window;
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openFilesToCompare(
+            {empty, kData + "/run_serial.h5", text, truncated, folder, missing});
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size() + opened.size(), 6, 60000);
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(window.runCount(), 1);
+
+        const MessageBanner* banner = window.banner();
+        QCOMPARE(banner->errorCount(), 5);
+        const QStringList lines = banner->lines();
+        const auto lineOf = [&lines](const QString& name) {
+            for (const QString& line : lines)
+                if (line.contains(name))
+                    return line;
+            return QString();
+        };
+        QVERIFY2(lineOf("empty.h5").contains("empty file"), qPrintable(lineOf("empty.h5")));
+        QVERIFY2(lineOf("notes.h5").contains("not an HDF5 file"), qPrintable(lineOf("notes.h5")));
+        QVERIFY(lineOf("truncated.h5").startsWith("Corrupt file"));
+        QVERIFY2(lineOf("folder.h5").contains("directory"), qPrintable(lineOf("folder.h5")));
+        QVERIFY(lineOf("missing.h5").startsWith("File not found"));
+        QVERIFY(banner->isVisibleTo(&window));
+    }
+
+    // A file that failed and then loads (it was still being copied) loses its line.
+    void aFileThatLoadsLaterLosesItsError() {
+        const QString path = dir_.filePath("late.h5");
+        QFile::remove(path);
+        MainWindow window;
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        QSignalSpy failed(&window, &MainWindow::loadFailed);
+        window.openFile(path);
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(window.banner()->errorCount(), 1);
+        QVERIFY(QFile::copy(kData + "/run_serial.h5", path));
+        window.openFile(path);
+        QVERIFY(waitForRun(window, opened));
+        QCOMPARE(window.banner()->errorCount(), 0);
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestMessageBanner)
+#include "tst_MessageBanner.moc"
