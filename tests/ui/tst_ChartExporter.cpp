@@ -2,6 +2,10 @@
 #include "RegionPalette.h"
 #include "charts/ChartExporter.h"
 #include "charts/RankBarChart.h"
+#include "comparison/ComparisonBarChart.h"
+#include "comparison/ComparisonSet.h"
+#include "comparison/ComparisonView.h"
+#include "comparison/SpeedupChart.h"
 #include "format/ProfileReader.h"
 
 #include <QClipboard>
@@ -65,6 +69,7 @@ private slots:
     void badPathFails();
     void exportLaysOutAtItsOwnSize();
     void copyToClipboard();
+    void aChartNeverShownExportsAtTheDefaultSize();
 
 private:
     QTemporaryDir dir_;
@@ -160,6 +165,42 @@ void TestChartExporter::copyToClipboard() {
     QVERIFY(mime->hasImage());
     QCOMPARE(qvariant_cast<QImage>(mime->imageData()).size(), QSize(400, 250));
     QVERIFY(mime->data("image/svg+xml").contains("<svg"));
+}
+
+// File ▸ Export ▸ Comparison Chart while the comparison's Table page is in
+// front: the chart was never shown, and Qt gives such a widget 100 × 30.
+void TestChartExporter::aChartNeverShownExportsAtTheDefaultSize() {
+    ComparisonSet set;
+    for (const char* name : {"/run_serial.h5", "/run_np3.h5"}) {
+        auto run = std::make_shared<RunData>();
+        run->path = QStringLiteral(SCOPE_TEST_DATA_DIR) + QString::fromLatin1(name);
+        run->results = std::make_shared<const ProfilingResults>(readH5(run->path.toStdString()));
+        set.add(run);
+    }
+    ComparisonView view(&set);
+    view.resize(1280, 760);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.showPage(ComparisonView::TablePage);
+    QVERIFY(!view.barChart()->plot()->isVisible());
+    QCOMPARE(ChartExporter::exportSize(view.barChart()->plot(), 0, 0), ChartExporter::kDefaultSize);
+
+    const QString path = dir_.filePath("hidden-bars.png");
+    QVERIFY(ChartExporter::savePng(view.barChart()->plot(), path));
+    QImage image(path);
+    QCOMPARE(image.size(), ChartExporter::kDefaultSize * ChartExporter::kDefaultScale);
+    auto [drawn, coloured] = countPixels(image, Qt::white, ComparisonBarChart::runColor(1));
+    QVERIFY2(drawn > image.width() * image.height() / 50, qPrintable(QString::number(drawn)));
+    QVERIFY2(coloured > 1000, "the second run's bars are missing");
+
+    // A requested size is honoured exactly, on a never-shown speedup chart too.
+    QVERIFY(!view.speedupChart()->plot()->isVisible());
+    QVERIFY(ChartExporter::savePng(view.speedupChart()->plot(), path, 700, 400, 2.0));
+    image = QImage(path);
+    QCOMPARE(image.size(), QSize(1400, 800));
+    std::tie(drawn, coloured) =
+        countPixels(image, Qt::white, RegionPalette::color(QStringLiteral("solve")));
+    QVERIFY2(coloured > 200, "the speedup curve of solve is missing");
 }
 
 QTEST_MAIN(TestChartExporter)

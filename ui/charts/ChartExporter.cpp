@@ -65,10 +65,7 @@ bool nonEmptyFile(const QString& path) {
 } // namespace
 
 QSize ChartExporter::exportSize(const QCustomPlot* plot, int width, int height) {
-    QSize size = plot->size();
-    // QCustomPlot hides sizeHint(); a plot never shown has no size of its own.
-    if (size.isEmpty())
-        size = static_cast<const QWidget*>(plot)->sizeHint();
+    const QSize size = plot->isVisible() && !plot->size().isEmpty() ? plot->size() : kDefaultSize;
     return QSize(width > 0 ? width : size.width(), height > 0 ? height : size.height());
 }
 

@@ -11,6 +11,9 @@ class QCustomPlot;
 class ChartExporter {
 public:
     static constexpr double kDefaultScale = 2.0;
+    // The size of a chart that is not on screen (a hidden sub-tab, a batch
+    // export): a chart's share of the default 1280×800 window.
+    static constexpr QSize kDefaultSize{960, 600};
 
     // The image has width × scale by height × scale pixels, and a resolution of
     // 96 × scale dpi so that documents place it at the on-screen size.
@@ -23,6 +26,8 @@ public:
     static void copyToClipboard(QCustomPlot* plot, int width = 0, int height = 0,
                                 double scale = kDefaultScale);
 
-    // The size used for width = 0 or height = 0.
+    // The size used for width = 0 or height = 0: the size on screen, or
+    // kDefaultSize for a chart that is not shown (its widget size then means
+    // nothing: Qt gives a never-shown widget 100 × 30).
     static QSize exportSize(const QCustomPlot* plot, int width, int height);
 };
