@@ -1,6 +1,7 @@
 #include "ExportController.h"
 
 #include "ExportSizeDialog.h"
+#include "FileDialogs.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
 #include "charts/RankBarChart.h"
@@ -15,7 +16,6 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMenu>
@@ -162,9 +162,8 @@ QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
 }
 
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
-                                               const QString& suffix) {
-    const QString label =
-        view && view->run() ? QFileInfo(view->run()->path).completeBaseName() : tr("chart");
+                                               const QString& suffix) const {
+    const QString label = view && view->run() ? window_->runLabel(view) : tr("chart");
     QString name = label + (chart == RunView::Timeline ? QStringLiteral("-timeline")
                                                        : QStringLiteral("-ranks"));
     const int region = view ? view->rankChart()->region() : -1;
@@ -186,8 +185,8 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
         directory =
             view && view->run() ? QFileInfo(view->run()->path).absolutePath() : QDir::homePath();
     }
-    QString path = QFileDialog::getSaveFileName(
-        window_, title, QDir(directory).filePath(defaultName), filter, selectedFilter);
+    QString path = FileDialogs::saveFile(window_, title, QDir(directory).filePath(defaultName),
+                                         filter, selectedFilter);
     if (path.isEmpty())
         return {};
     if (QFileInfo(path).suffix().isEmpty())
@@ -382,7 +381,7 @@ std::string ExportController::tableCsv(const RunView* view) {
 void ExportController::chooseAndExportTable(RunView* view) {
     if (view == nullptr || !view->run())
         return;
-    const QString label = QFileInfo(view->run()->path).completeBaseName();
+    const QString label = window_->runLabel(view);
     const QString path =
         askSavePath(tr("Export Region Table"), safeFileName(label + QStringLiteral("-regions.csv")),
                     tr("CSV files (*.csv)"), QStringLiteral("csv"));
@@ -408,15 +407,20 @@ void ExportController::chooseAndExportStatistics() {
 
 bool ExportController::exportStatisticsJson(const QString& path) {
     std::vector<const scope::ProfilingResults*> files;
+    std::vector<std::string> labels;
     for (int i = 0; i < window_->runCount(); ++i)
-        if (const RunView* view = window_->runView(i); view && view->run())
+        if (const RunView* view = window_->runView(i); view && view->run()) {
             files.push_back(view->run()->results.get());
+            labels.push_back(window_->runLabel(view).toStdString());
+        }
     if (files.empty()) {
         window_->banner()->showError(tr("Cannot export the statistics"), tr("no run is open"));
         return false;
     }
     // As scope-profiler and scope-report write it: json.dumps plus a newline.
-    return writeFile(path, scope::RegionStatisticsJson().write(files) + '\n', tr("the statistics"));
+    // The runs' names as the window shows them (renames included), not the file stems.
+    return writeFile(path, scope::RegionStatisticsJson().write(files, labels) + '\n',
+                     tr("the statistics"));
 }
 
 bool ExportController::writeFile(const QString& path, const std::string& contents,

@@ -66,8 +66,8 @@ public:
     // columns in header order), with raw numbers: times in seconds.
     static std::string tableCsv(const RunView* view);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg".
-    static QString defaultChartFileName(const RunView* view, RunView::Chart chart,
-                                        const QString& suffix);
+    QString defaultChartFileName(const RunView* view, RunView::Chart chart,
+                                 const QString& suffix) const;
 
 private:
     using PlotWriter = std::function<bool(ChartContextMenu::Action format, const QString& path,

@@ -1,9 +1,11 @@
 #include "MainWindow.h"
 
 #include "ExportController.h"
+#include "FileDialogs.h"
 #include "LoadController.h"
 #include "LoadProgressWidget.h"
 #include "MessageBanner.h"
+#include "RunLabels.h"
 #include "RunView.h"
 #include "StartPage.h"
 #include "comparison/ComparisonSet.h"
@@ -14,7 +16,6 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
@@ -40,7 +41,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), loader_(new LoadController(this)), banner_(new MessageBanner(this)),
       pages_(new QStackedWidget(this)), startPage_(new StartPage(this)),
       tabs_(new QTabWidget(this)), progress_(new LoadProgressWidget(this)),
-      status_(new QLabel(this)), comparison_(new ComparisonSet(this)) {
+      status_(new QLabel(this)), comparison_(new ComparisonSet(this)),
+      labels_(new RunLabels(this)) {
     setWindowTitle(tr("Scope Viewer"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
     setAcceptDrops(true);
@@ -101,6 +103,8 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
+    comparison_->setRunLabels(labels_);
+    connect(labels_, &RunLabels::changed, this, &MainWindow::updateRunTabs);
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, [this] { chooseAndOpen(false); });
     open->setShortcut(QKeySequence::Open);
@@ -114,13 +118,25 @@ void MainWindow::buildMenus() {
     exporter_ = new ExportController(this);
     exporter_->addMenu(file);
     file->addSeparator();
-    QAction* close = file->addAction(tr("&Close"), this, [this] {
-        if (tabs_->currentIndex() >= 0)
+    closeAction_ = file->addAction(tr("&Close Run"), this, [this] {
+        if (currentRunView() != nullptr)
             closeRun(tabs_->currentIndex());
     });
-    close->setShortcut(QKeySequence::Close);
+    // Not every platform theme maps QKeySequence::Close to Ctrl+W.
+    closeAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence::Close});
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    // Window-wide, so that they work wherever the focus is (a table, a chart),
+    // also inside a run's own sub-tabs.
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* next = view->addAction(tr("&Next Tab"), this, [this] { switchTab(1); });
+    next->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    QAction* previous = view->addAction(tr("&Previous Tab"), this, [this] { switchTab(-1); });
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Scope Viewer"), this, [this] {
@@ -133,7 +149,7 @@ void MainWindow::buildMenus() {
 
 void MainWindow::chooseAndOpen(bool summaryOnly) {
     QSettings settings;
-    const QStringList paths = QFileDialog::getOpenFileNames(
+    const QStringList paths = FileDialogs::openFiles(
         this, summaryOnly ? tr("Open Summary Only") : tr("Open Profile"),
         settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
         tr(kFileFilter));
@@ -145,7 +161,7 @@ void MainWindow::chooseAndOpen(bool summaryOnly) {
 
 void MainWindow::chooseAndCompare() {
     QSettings settings;
-    const QStringList paths = QFileDialog::getOpenFileNames(
+    const QStringList paths = FileDialogs::openFiles(
         this, tr("Add Run to Comparison"),
         settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
         tr(kFileFilter));
@@ -165,6 +181,13 @@ void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) 
             comparePending_.insert(QFileInfo(path).absoluteFilePath());
     for (const QString& path : paths)
         openFile(path, summaryOnly);
+}
+
+void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly) {
+    if (paths.size() == 1)
+        openFile(paths.front(), summaryOnly);
+    else
+        openFilesToCompare(paths, summaryOnly);
 }
 
 QString MainWindow::demoPath() {
@@ -189,7 +212,7 @@ void MainWindow::openDemo() {
 void MainWindow::openFile(const QString& path, bool summaryOnly) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (!requestOrder_.contains(absolute))
-        requestOrder_.insert(absolute, requestOrder_.size());
+        requestOrder_.insert(absolute, nextOrder_++);
     loader_->load(path, summaryOnly);
     progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
     progress_->show();
@@ -205,8 +228,40 @@ RunView* MainWindow::viewForPath(const QString& path) const {
     return nullptr;
 }
 
+int MainWindow::tabIndexFor(const QString& path) const {
+    const qint64 order = requestOrder_.value(QFileInfo(path).absoluteFilePath(), nextOrder_);
+    for (int i = 0; i < tabs_->count(); ++i) {
+        const auto* view = qobject_cast<RunView*>(tabs_->widget(i));
+        if (view != nullptr && view->run() &&
+            requestOrder_.value(QFileInfo(view->run()->path).absoluteFilePath(), -1) > order)
+            return i;
+    }
+    return tabs_->count();
+}
+
+void MainWindow::updateRunTabs() {
+    for (int i = 0; i < tabs_->count(); ++i)
+        if (const auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && view->run())
+            tabs_->setTabText(i, labels_->label(view->run()->path));
+    updateTitle();
+    updateStatus();
+}
+
+QString MainWindow::runLabel(const RunView* view) const {
+    return view != nullptr && view->run() ? labels_->label(view->run()->path) : QString();
+}
+
+void MainWindow::switchTab(int step) {
+    const int count = tabs_->count();
+    if (count > 1 && pages_->currentWidget() == tabs_)
+        tabs_->setCurrentIndex((tabs_->currentIndex() + step + count) % count);
+}
+
 void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     onLoadEnded(id);
+    const QString absolute = QFileInfo(run->path).absoluteFilePath();
+    banner_->clearError(absolute);
+    labels_->add(absolute);
     // Reopening a file (or "Load events") replaces its tab instead of adding one.
     RunView* view = viewForPath(run->path);
     if (view == nullptr) {
@@ -227,8 +282,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
             QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
         });
-        const int index = tabs_->addTab(view, QFileInfo(run->path).fileName());
-        tabs_->setTabToolTip(index, run->path);
+        const int index = tabs_->insertTab(tabIndexFor(run->path), view, labels_->label(absolute));
+        tabs_->setTabToolTip(index, QDir::toNativeSeparators(absolute));
     }
     view->setRun(run);
     tabs_->setCurrentWidget(view);
@@ -243,12 +298,13 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                                .arg(run->results->damaged.size())
                                .arg(run->results->damaged[0].rank)
                                .arg(QString::fromStdString(run->results->damaged[0].region),
-                                    QString::fromStdString(run->results->damaged[0].reason)));
+                                    QString::fromStdString(run->results->damaged[0].reason)),
+                           absolute);
     if (run->path != demoPath())
         addRecentFile(run->path);
-    comparison_->add(run, {}, requestOrder_.value(QFileInfo(run->path).absoluteFilePath(), -1));
+    comparison_->add(run, {}, requestOrder_.value(absolute, -1));
     updateComparisonTab();
-    if (comparePending_.remove(QFileInfo(run->path).absoluteFilePath()) && comparisonView_)
+    if (comparePending_.remove(absolute) && comparisonView_)
         tabs_->setCurrentWidget(comparisonView_);
     updateStatus();
     updateTitle();
@@ -259,8 +315,12 @@ void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& fa
     onLoadEnded(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
-    comparePending_.remove(QFileInfo(path).absoluteFilePath());
-    banner_->showError(failure.title, failure.message);
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    comparePending_.remove(absolute);
+    // A file that is not open in a tab no longer holds a place in the order.
+    if (viewForPath(path) == nullptr)
+        requestOrder_.remove(absolute);
+    banner_->showError(failure.title, failure.message, absolute);
     emit loadFailed(path, failure.message);
 }
 
@@ -275,8 +335,11 @@ void MainWindow::closeRun(int index) {
     if (view == nullptr)
         return;
     tabs_->removeTab(index);
-    if (view->run())
+    if (view->run()) {
         comparison_->removePath(view->run()->path);
+        labels_->remove(view->run()->path);
+        requestOrder_.remove(QFileInfo(view->run()->path).absoluteFilePath());
+    }
     delete view;
     updateComparisonTab();
     if (tabs_->count() == 0)
@@ -297,7 +360,8 @@ void MainWindow::updateComparisonTab() {
             if (RunView* view = viewForPath(path))
                 tabs_->setCurrentWidget(view);
         });
-        const int index = tabs_->addTab(comparisonView_, tr("Comparison"));
+        // First: comparing is why several files were opened.
+        const int index = tabs_->insertTab(0, comparisonView_, tr("Comparison"));
         tabs_->setTabToolTip(index, tr("All open runs side by side"));
         // Not closable: it follows the open runs.
         for (auto side : {QTabBar::LeftSide, QTabBar::RightSide})
@@ -338,14 +402,15 @@ void MainWindow::updateTitle() {
     if (currentComparisonView() != nullptr)
         setWindowTitle(tr("Comparison of %1 runs — Scope Viewer").arg(comparison_->count()));
     else
-        setWindowTitle(view && view->run()
-                           ? tr("%1 — Scope Viewer").arg(QFileInfo(view->run()->path).fileName())
-                           : tr("Scope Viewer"));
+        setWindowTitle(view && view->run() ? tr("%1 — Scope Viewer").arg(runLabel(view))
+                                           : tr("Scope Viewer"));
 }
 
 void MainWindow::updateStatus() {
     if (exporter_ != nullptr)
         exporter_->updateActions();
+    if (closeAction_ != nullptr)
+        closeAction_->setEnabled(currentRunView() != nullptr);
     if (currentComparisonView() != nullptr) {
         status_->setText(tr("Comparing %1 runs against %2 · drop more files to add them")
                              .arg(comparison_->count())

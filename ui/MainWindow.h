@@ -19,6 +19,7 @@ class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
+class RunLabels;
 class RunView;
 class StartPage;
 
@@ -35,7 +36,15 @@ public:
     // comparison to the front as each of them arrives (drops, the command
     // line, File ▸ Add Run to Comparison…).
     void openFilesToCompare(const QStringList& paths, bool summaryOnly = false);
+    // Files another `scope-viewer` call handed over (a double-click in the
+    // file manager): one file comes to the front in its own tab, several are
+    // compared.
+    void openForwardedFiles(const QStringList& paths, bool summaryOnly);
     void openDemo();
+
+    // The run's name everywhere in the window (tab, run list, charts, exports).
+    QString runLabel(const RunView* view) const;
+    RunLabels* runLabels() const { return labels_; }
 
     // Runs count the runs' own tabs, in tab order; the comparison tab is apart.
     int runCount() const;
@@ -71,6 +80,11 @@ private:
     void onFailed(quint64 id, const QString& path, const LoadFailure& failure);
     void onLoadEnded(quint64 id);
     void closeRun(int index);
+    // Where a new run's tab goes: the tabs keep the order in which the files
+    // were asked for (command line, drop), whatever order the reads end in.
+    int tabIndexFor(const QString& path) const;
+    void updateRunTabs();
+    void switchTab(int step);
     void updateStatus();
     void updateTitle();
     void addRecentFile(const QString& path);
@@ -85,12 +99,16 @@ private:
     LoadProgressWidget* progress_;
     QLabel* status_;
     QMenu* recentMenu_ = nullptr;
+    QAction* closeAction_ = nullptr;
     ExportController* exporter_ = nullptr;
     QByteArray splitterState_;
     ComparisonSet* comparison_ = nullptr;
+    RunLabels* labels_ = nullptr;
     ComparisonView* comparisonView_ = nullptr;
     // Absolute paths whose arrival should show the comparison.
     QSet<QString> comparePending_;
-    // When each file was first asked for: the comparison keeps that order.
+    // When each open or opening file was first asked for: tabs and the
+    // comparison keep that order.
     QHash<QString, qint64> requestOrder_;
+    qint64 nextOrder_ = 0;
 };

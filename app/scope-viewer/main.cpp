@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
     if (shareWindow && instance.listen()) {
         QObject::connect(&instance, &SingleInstance::filesRequested, &window,
                          [&window](const QStringList& paths, bool summary) {
-                             window.openFilesToCompare(paths, summary);
+                             window.openForwardedFiles(paths, summary);
                              window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
                              window.raise();
                              window.activateWindow();

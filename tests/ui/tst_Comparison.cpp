@@ -332,9 +332,8 @@ void TestComparison::runsCanBeRenamedReorderedAndRemoved() {
     QVERIFY(!view->speedupChart()->hasCurves());
 }
 
-// Two runs both called profiling_data.h5 (from two cluster jobs) are labelled
-// as scope-report labels them in region_statistics.json: the second one
-// "profiling_data (2)", whichever order the user puts them in.
+// Two runs both called profiling_data.h5 (from two cluster jobs) are named
+// by the folder that tells them apart, and the name follows the run.
 void TestComparison::sameFileNamesGetDistinctLabels() {
     QStringList paths;
     for (const QString& job : {QStringLiteral("job16"), QStringLiteral("job64")}) {
@@ -349,17 +348,16 @@ void TestComparison::sameFileNamesGetDistinctLabels() {
     while (opened.size() < 2)
         QVERIFY(opened.wait(60000));
     ComparisonSet* set = window.comparisonSet();
-    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
+    QCOMPARE(set->labels(), QStringList({"job16/profiling_data", "job64/profiling_data"}));
     QCOMPARE(set->run(1).data->path, paths[1]);
-    // The suffix belongs to the position, as in the exported file.
     set->move(1, 0);
-    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
+    QCOMPARE(set->labels(), QStringList({"job64/profiling_data", "job16/profiling_data"}));
     QCOMPARE(set->run(0).data->path, paths[1]);
     // A renamed run keeps its name; clearing the name brings the default back.
     set->rename(0, QStringLiteral("64 ranks"));
-    QCOMPARE(set->labels(), QStringList({"64 ranks", "profiling_data (2)"}));
+    QCOMPARE(set->labels(), QStringList({"64 ranks", "job16/profiling_data"}));
     set->rename(0, QString());
-    QCOMPARE(set->labels(), QStringList({"profiling_data", "profiling_data (2)"}));
+    QCOMPARE(set->labels(), QStringList({"job64/profiling_data", "job16/profiling_data"}));
 }
 
 void TestComparison::failedFileIsLeftOut() {

@@ -172,10 +172,9 @@ private slots:
         QVERIFY(view);
         QVERIFY(view->eventViewsEnabled());
         ExportController* exporter = window.exporter();
-        QCOMPARE(ExportController::defaultChartFileName(view, RunView::Timeline, "png"),
+        QCOMPARE(exporter->defaultChartFileName(view, RunView::Timeline, "png"),
                  QStringLiteral("run_np3-timeline.png"));
-        const QString ranksName =
-            ExportController::defaultChartFileName(view, RunView::RankChart, "svg");
+        const QString ranksName = exporter->defaultChartFileName(view, RunView::RankChart, "svg");
         QVERIFY2(ranksName.startsWith("run_np3-") && ranksName.endsWith("-ranks.svg"),
                  qPrintable(ranksName));
 

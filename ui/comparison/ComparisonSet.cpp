@@ -1,5 +1,6 @@
 #include "ComparisonSet.h"
 
+#include "RunLabels.h"
 #include "export/ExportSelection.h"
 
 #include <QFileInfo>
@@ -8,7 +9,23 @@
 
 ComparisonSet::ComparisonSet(QObject* parent) : QObject(parent) {}
 
+void ComparisonSet::setRunLabels(RunLabels* labels) {
+    runLabels_ = labels;
+    connect(labels, &RunLabels::changed, this, [this] {
+        relabel();
+        emit changed();
+    });
+    relabel();
+}
+
 void ComparisonSet::relabel() {
+    if (runLabels_ != nullptr) {
+        for (Run& run : runs_) {
+            run.label = runLabels_->label(run.data->path);
+            run.renamed = runLabels_->isRenamed(run.data->path);
+        }
+        return;
+    }
     const std::vector<std::string> defaults = scope::ExportSelection::labels(results());
     for (std::size_t i = 0; i < runs_.size(); ++i)
         if (!runs_[i].renamed)
@@ -83,8 +100,13 @@ void ComparisonSet::move(int from, int to) {
 void ComparisonSet::rename(int index, const QString& label) {
     if (index < 0 || index >= count())
         return;
-    const QString trimmed = label.trimmed();
     Run& run = runs_[static_cast<std::size_t>(index)];
+    if (runLabels_ != nullptr) {
+        // Comes back through RunLabels::changed.
+        runLabels_->rename(run.data->path, label);
+        return;
+    }
+    const QString trimmed = label.trimmed();
     const QString before = run.label;
     run.renamed = !trimmed.isEmpty();
     run.label = trimmed;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+class RunLabels;
 namespace scope {
 class ProfilingResults;
 }
@@ -27,6 +28,10 @@ public:
     };
 
     explicit ComparisonSet(QObject* parent = nullptr);
+
+    // The window's names of its runs: from then on labels come from there,
+    // and a rename here renames the run everywhere.
+    void setRunLabels(RunLabels* labels);
 
     int count() const { return static_cast<int>(runs_.size()); }
     const Run& run(int index) const { return runs_.at(static_cast<std::size_t>(index)); }
@@ -53,11 +58,12 @@ signals:
     void changed();
 
 private:
-    // The runs the user has not renamed get scope-report's labels for the
-    // files in this order (the file name without its extension, " (2)" on a
-    // repeated name), so the table agrees with region_statistics.json.
+    // Without RunLabels, the runs the user has not renamed get scope-report's
+    // labels for the files in this order (the file name without its
+    // extension, " (2)" on a repeated name).
     void relabel();
 
+    RunLabels* runLabels_ = nullptr;
     std::vector<Run> runs_;
     int baseline_ = 0;
     bool baselineChosen_ = false;
