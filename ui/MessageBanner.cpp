@@ -94,7 +94,7 @@ void MessageBanner::refresh() {
     QStringList html;
     const int errors = errorCount();
     if (errors > 1)
-        html << tr("<b>%n problem(s):</b>", nullptr, errors);
+        html << tr("<b>%1 problems:</b>").arg(errors);
     for (bool error : {true, false})
         for (const Entry& e : entries_)
             if (e.error == error)
