@@ -57,7 +57,10 @@ CallStack CallStack::build(const ProfilingResults& results) {
         }
         std::vector<std::int64_t> open;
         for (std::int64_t i : order) {
-            while (!open.empty() && events.ends[open.back()] <= events.starts[i])
+            // A zero-length call encloses the next call sharing its start.
+            while (!open.empty() && events.ends[open.back()] <= events.starts[i] &&
+                   !(events.starts[open.back()] == events.starts[i] &&
+                     events.ends[open.back()] == events.starts[i]))
                 open.pop_back();
             stack.parent[i] = open.empty() ? -1 : open.back();
             stack.depth[i] = static_cast<std::int32_t>(open.size());

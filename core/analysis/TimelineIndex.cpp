@@ -215,16 +215,21 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
 
     // Depth by containment, twice: once to size the lanes, once to fill them,
     // so no per-call depth array is needed.
-    std::vector<std::int64_t> open; // ends of the enclosing calls
+    // The enclosing calls. A call stays open for a later one while its end is
+    // after that start, or when it is a zero-length call sharing that start
+    // (scope-profiler's rule: it encloses the next call).
+    std::vector<std::pair<std::int64_t, std::int64_t>> open; // start, end
     std::vector<std::uint32_t> perDepth;
     auto walk = [&](auto&& visit) {
         open.clear();
         for (std::size_t k = 0; k < count; ++k) {
             const std::uint32_t e = sorted[k];
-            while (!open.empty() && open.back() <= start(e))
+            const std::int64_t s = start(e);
+            while (!open.empty() && open.back().second <= s &&
+                   !(open.back().first == s && open.back().second == s))
                 open.pop_back();
             visit(e, open.size());
-            open.push_back(end(e));
+            open.emplace_back(s, end(e));
         }
     };
     walk([&](std::uint32_t, std::size_t depth) {

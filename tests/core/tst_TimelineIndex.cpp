@@ -1,10 +1,10 @@
 // The timeline's level-of-detail index on hand-made events: merged spans worked
 // out on paper, and a large random run checked against a brute-force scan that
 // merges the same way, for many windows and zoom levels.
+#include "HandMadeRun.h"
 #include "SplitMix64.h"
 #include "analysis/CallStack.h"
 #include "analysis/TimelineIndex.h"
-#include "events/RowStatistics.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -14,44 +14,7 @@
 #include <map>
 
 using namespace scope;
-using Calls = std::vector<std::pair<std::int64_t, std::int64_t>>;
-
 namespace {
-
-struct Row {
-    std::uint32_t rank;
-    std::string region;
-    Calls calls;
-};
-
-// Rows stored one after the other in the given order.
-ProfilingResults makeResults(const std::vector<Row>& rows) {
-    ProfilingResults results;
-    for (const Row& r : rows) {
-        auto index = results.regionIndex(r.region);
-        if (!index) {
-            results.regions.push_back(r.region);
-            index = results.regions.size() - 1;
-        }
-        RankRegion row;
-        row.rank = r.rank;
-        row.region = static_cast<std::uint32_t>(*index);
-        row.offset = results.events.size();
-        for (const auto& [s, e] : r.calls) {
-            results.events.starts.push_back(s);
-            results.events.ends.push_back(e);
-        }
-        row.summary = RowStatistics::measure(
-                          std::span(results.events.starts).subspan(row.offset, r.calls.size()),
-                          std::span(results.events.ends).subspan(row.offset, r.calls.size()))
-                          .summary;
-        results.rows.push_back(row);
-        results.numRanks = std::max(results.numRanks, r.rank + 1);
-    }
-    results.eventsRead = true;
-    results.finalize();
-    return results;
-}
 
 Calls evenlySpaced(int n, std::int64_t first, std::int64_t every, std::int64_t length) {
     Calls calls;

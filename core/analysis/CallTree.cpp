@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CallTree.h"
+
+#include "EventSelection.h"
+#include "RegionTable.h"
+#include "TimelineIndex.h"
+#include "events/ParallelFor.h"
+#include "export/DurationFormat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace scope {
+namespace {
+
+// One thread's tree of the ranks it built, merged into the result after.
+struct PartialTree {
+    CallTree tree = CallTree::rootOnly();
+    std::vector<std::int64_t> rankInclusive; // of the rank being built, per node
+    std::vector<std::uint32_t> touched;      // nodes the rank reached
+    std::optional<CallOverlap> firstOverlap;
+    std::uint64_t overlaps = 0;
+};
+
+void grow(CallTree& t) {
+    t.calls.push_back(0);
+    t.inclusiveNs.push_back(0);
+    t.exclusiveNs.push_back(0);
+    t.maxRankInclusiveNs.push_back(0);
+    t.ranksWithCalls.push_back(0);
+}
+
+// The calls of one rank, lane by lane: depth 0 hangs below the root, a call
+// of depth d below the call of depth d - 1 that started last at or before
+// it (calls of one lane never overlap, so that is its enclosing call).
+void buildRank(const ProfilingResults& results, const TimelineIndex& index,
+               std::span<const TimelineLane> lanes, PartialTree& out) {
+    const auto& starts = results.events.starts;
+    const auto& ends = results.events.ends;
+    CallTree& tree = out.tree;
+    std::vector<std::uint32_t> upper; // node of each call of the lane above
+    std::vector<std::uint32_t> current;
+    std::span<const std::uint32_t> upperEvents;
+    std::vector<bool> reached;
+    for (std::size_t l = 0; l < lanes.size(); ++l) {
+        const TimelineLane& lane = lanes[l];
+        const std::size_t laneIndex = static_cast<std::size_t>(&lane - index.lanes().data());
+        const auto events = index.laneEvents(laneIndex);
+        current.assign(events.size(), CallTree::kRoot);
+        std::size_t p = 0;
+        std::uint32_t lastParent = CallTree::kNone;
+        std::int32_t lastRegion = -2;
+        std::uint32_t lastNode = CallTree::kNone;
+        for (std::size_t k = 0; k < events.size(); ++k) {
+            const std::uint32_t e = events[k];
+            const std::int64_t start = starts[e];
+            const std::int64_t end = std::max(ends[e], start);
+            std::uint32_t parentNode = CallTree::kRoot;
+            if (lane.depth > 0 && !upperEvents.empty()) {
+                while (p + 1 < upperEvents.size() && starts[upperEvents[p + 1]] <= start)
+                    ++p;
+                parentNode = upper[p];
+                const std::uint32_t outer = upperEvents[p];
+                const std::int64_t outerEnd = std::max(ends[outer], starts[outer]);
+                if (end > outerEnd) {
+                    if (out.overlaps++ == 0)
+                        out.firstOverlap =
+                            CallOverlap{lane.rank, index.regionOf(outer), starts[outer],
+                                        outerEnd,  index.regionOf(e),     start,
+                                        end};
+                }
+                // The parent loses what the call spent inside it, never more.
+                tree.exclusiveNs[parentNode] -= std::min(end, outerEnd) - start;
+            }
+            const std::int32_t region = index.regionOf(e);
+            // Neighbours in a lane mostly share parent and region.
+            if (parentNode != lastParent || region != lastRegion) {
+                lastNode = tree.child(parentNode, region);
+                lastParent = parentNode;
+                lastRegion = region;
+            }
+            const std::uint32_t node = lastNode;
+            current[k] = node;
+            const std::int64_t ns = end - start;
+            ++tree.calls[node];
+            tree.inclusiveNs[node] += ns;
+            tree.exclusiveNs[node] += ns;
+            if (node >= reached.size())
+                reached.resize(tree.size(), false);
+            if (!reached[node]) {
+                reached[node] = true;
+                out.touched.push_back(node);
+            }
+            if (node >= out.rankInclusive.size())
+                out.rankInclusive.resize(tree.size(), 0);
+            out.rankInclusive[node] += ns;
+        }
+        upper.swap(current);
+        upperEvents = events;
+    }
+    // Fold the rank into the per-rank columns.
+    for (const std::uint32_t node : out.touched) {
+        tree.maxRankInclusiveNs[node] =
+            std::max(tree.maxRankInclusiveNs[node], out.rankInclusive[node]);
+        ++tree.ranksWithCalls[node];
+        out.rankInclusive[node] = 0;
+    }
+    out.touched.clear();
+}
+
+} // namespace
+
+std::string CallOverlap::describe(const ProfilingResults& results) const {
+    const double origin = static_cast<double>(results.minimumStartNs.value_or(0));
+    const auto at = [origin](std::int64_t ns) {
+        return formatDuration((static_cast<double>(ns) - origin) * 1e-9);
+    };
+    const auto name = [&results](std::int32_t region) {
+        return region >= 0 && static_cast<std::size_t>(region) < results.regions.size()
+                   ? "'" + results.regions[static_cast<std::size_t>(region)] + "'"
+                   : std::string("a call");
+    };
+    return "rank " + std::to_string(rank) + ": " + name(outerRegion) + " [" + at(outerStartNs) +
+           ", " + at(outerEndNs) + "] and " + name(innerRegion) + " [" + at(innerStartNs) + ", " +
+           at(innerEndNs) + "] overlap without nesting";
+}
+
+double CallTree::imbalance(std::uint32_t node) const {
+    if (ranksWithCalls[node] == 0 || inclusiveNs[node] <= 0)
+        return 0.0;
+    const double mean = static_cast<double>(inclusiveNs[node]) / ranksWithCalls[node];
+    return static_cast<double>(maxRankInclusiveNs[node]) / mean;
+}
+
+std::vector<std::int32_t> CallTree::path(std::uint32_t node) const {
+    std::vector<std::int32_t> regions;
+    for (std::uint32_t n = node; n != kRoot && n != kNone; n = parent[n])
+        regions.push_back(region[n]);
+    std::reverse(regions.begin(), regions.end());
+    return regions;
+}
+
+std::string CallTree::pathText(std::uint32_t node, const ProfilingResults& results) const {
+    std::string text;
+    for (const std::int32_t r : path(node)) {
+        if (!text.empty())
+            text += " > ";
+        text += r >= 0 ? results.regions[static_cast<std::size_t>(r)] : std::string("?");
+    }
+    return text;
+}
+
+std::uint32_t CallTree::child(std::uint32_t parentNode, std::int32_t childRegion) {
+    // Before finish() the children are found by a scan of the nodes created
+    // under the parent; childBegin holds each node's first child and
+    // childCount its next sibling meanwhile (linked lists, no allocation).
+    if (childBegin.size() < size()) {
+        childBegin.resize(size(), kNone);
+        childCount.resize(size(), kNone);
+    }
+    std::uint32_t n = childBegin[parentNode];
+    for (; n != kNone; n = childCount[n])
+        if (region[n] == childRegion)
+            return n;
+    n = static_cast<std::uint32_t>(size());
+    parent.push_back(parentNode);
+    region.push_back(childRegion);
+    depth.push_back(depth[parentNode] + 1);
+    childBegin.push_back(kNone);
+    childCount.push_back(childBegin[parentNode]);
+    childBegin[parentNode] = n;
+    grow(*this);
+    return n;
+}
+
+CallTree CallTree::rootOnly() {
+    CallTree tree;
+    tree.parent.push_back(kNone);
+    tree.region.push_back(-1);
+    tree.depth.push_back(0);
+    tree.childBegin.push_back(kNone);
+    tree.childCount.push_back(kNone);
+    grow(tree);
+    return tree;
+}
+
+void CallTree::finish() {
+    const std::size_t n = size();
+    std::vector<std::uint32_t> count(n, 0);
+    for (std::size_t i = 1; i < n; ++i)
+        ++count[parent[i]];
+    childBegin.assign(n, 0);
+    std::exclusive_scan(count.begin(), count.end(), childBegin.begin(), std::uint32_t{0});
+    childCount.assign(n, 0);
+    children.assign(n > 0 ? n - 1 : 0, 0);
+    for (std::size_t i = 1; i < n; ++i)
+        children[childBegin[parent[i]] + childCount[parent[i]]++] = static_cast<std::uint32_t>(i);
+    for (std::size_t i = 0; i < n; ++i) {
+        auto begin = children.begin() + childBegin[i];
+        std::stable_sort(begin, begin + childCount[i], [this](std::uint32_t a, std::uint32_t b) {
+            return inclusiveNs[a] > inclusiveNs[b];
+        });
+    }
+    // The root stands for everything at the top level.
+    calls[kRoot] = 0;
+    inclusiveNs[kRoot] = 0;
+    maxRankInclusiveNs[kRoot] = 0;
+    for (const std::uint32_t c : childrenOf(kRoot)) {
+        calls[kRoot] += calls[c];
+        inclusiveNs[kRoot] += inclusiveNs[c];
+        ranksWithCalls[kRoot] = std::max(ranksWithCalls[kRoot], ranksWithCalls[c]);
+    }
+    exclusiveNs[kRoot] = 0;
+}
+
+CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& index,
+                         const RankSelection& ranks, unsigned threads,
+                         const std::atomic<bool>* cancel) {
+    requireEvents(results, "the call tree");
+    // The lanes of each selected rank: consecutive in the index, by depth.
+    std::vector<std::span<const TimelineLane>> rankLanes;
+    const auto lanes = index.lanes();
+    for (std::size_t l = 0; l < lanes.size();) {
+        std::size_t end = l;
+        while (end < lanes.size() && lanes[end].rank == lanes[l].rank)
+            ++end;
+        if (ranks.contains(lanes[l].rank))
+            rankLanes.push_back(lanes.subspan(l, end - l));
+        l = end;
+    }
+    if (threads == 0)
+        threads = std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads,
+                                 static_cast<unsigned>(std::max<std::size_t>(rankLanes.size(), 1)));
+    std::vector<PartialTree> partial(threads);
+    parallelFor(
+        rankLanes.size(), threads, cancel,
+        [&](std::size_t item, unsigned worker) {
+            buildRank(results, index, rankLanes[item], partial[worker]);
+        },
+        [] {});
+    if (cancel != nullptr && cancel->load())
+        return rootOnly();
+
+    // Merge: a partial tree's nodes come after their parents, so one pass in
+    // node order maps each onto the result.
+    CallTree tree = rootOnly();
+    for (PartialTree& part : partial) {
+        const CallTree& t = part.tree;
+        std::vector<std::uint32_t> map(t.size(), kRoot);
+        for (std::uint32_t n = 1; n < t.size(); ++n) {
+            const std::uint32_t m = tree.child(map[t.parent[n]], t.region[n]);
+            map[n] = m;
+            tree.calls[m] += t.calls[n];
+            tree.inclusiveNs[m] += t.inclusiveNs[n];
+            tree.exclusiveNs[m] += t.exclusiveNs[n];
+            tree.maxRankInclusiveNs[m] =
+                std::max(tree.maxRankInclusiveNs[m], t.maxRankInclusiveNs[n]);
+            tree.ranksWithCalls[m] += t.ranksWithCalls[n];
+        }
+        if (part.overlaps > 0 && tree.overlaps == 0)
+            tree.firstOverlap = part.firstOverlap;
+        tree.overlaps += part.overlaps;
+    }
+    tree.runNs =
+        static_cast<std::int64_t>(std::llround(RegionTable::runTime(results, ranks) * 1e9));
+    tree.finish();
+    return tree;
+}
+
+CallTree CallTree::bottomUp() const {
+    CallTree up = rootOnly();
+    std::vector<std::int32_t> chain;
+    for (std::uint32_t n = 1; n < size(); ++n) {
+        // Outermost occurrence of its region on its path: its inclusive time
+        // is not already inside an enclosing call of the same region.
+        bool outermost = true;
+        for (std::uint32_t a = parent[n]; a != kRoot; a = parent[a])
+            outermost = outermost && region[a] != region[n];
+        std::uint32_t node = kRoot;
+        for (std::uint32_t a = n; a != kRoot; a = parent[a]) {
+            node = up.child(node, region[a]);
+            up.calls[node] += calls[n];
+            up.exclusiveNs[node] += exclusiveNs[n];
+            if (outermost)
+                up.inclusiveNs[node] += inclusiveNs[n];
+        }
+    }
+    up.runNs = runNs;
+    up.finish();
+    up.calls[kRoot] = calls[kRoot];
+    up.inclusiveNs[kRoot] = inclusiveNs[kRoot];
+    return up;
+}
+
+} // namespace scope
