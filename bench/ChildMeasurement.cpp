@@ -2,6 +2,7 @@
 
 #include "BareReader.h"
 #include "PeakMemory.h"
+#include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
@@ -154,6 +155,13 @@ int measureTimeline(const std::string& kind, const std::string& path) {
         for (std::thread& helper : helpers)
             helper.join();
         seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    } else if (kind == "timeline-calltree") {
+        // The call paths of every rank from the index's nesting, on every core.
+        begin = std::chrono::steady_clock::now();
+        const CallTree tree = CallTree::build(results, index);
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        if (tree.size() < 2)
+            return 1;
     }
     std::printf("%.6f %.0f %.1f\n", seconds, static_cast<double>(results.totalCalls()),
                 peakRssMiB());

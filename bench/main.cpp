@@ -199,6 +199,8 @@ void measureTimelineOf(const BenchFile& file, int repeat) {
              "whole run, one thread");
     printRow("", "... on every core", best("timeline-query-parallel", file.path, repeat),
              "as the timeline view does");
+    printRow("", "build the call tree", best("timeline-calltree", file.path, repeat),
+             "every call path of every rank, from the index");
 }
 
 // The real window opening a file (scope-viewer-bench, a separate program):
