@@ -740,6 +740,13 @@ void TestComparison::logScaleWhenValuesSpanMoreThan100() {
     QVERIFY(chart.logScale());
     QCOMPARE(chart.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
     QVERIFY(chart.plot()->yAxis->range().lower <= 0.0004);
+    // Powers of ten, each in its own unit.
+    QVector<double> ticks;
+    QVector<QString> labels;
+    chart.plot()->yAxis->ticker()->generate(QCPRange(1e-5, 1.0), QLocale::c(), 'g', 6, ticks,
+                                            nullptr, &labels);
+    QCOMPARE(QStringList(labels.begin(), labels.end()),
+             QStringList({"10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s"}));
     chart.setRuns({narrowA->results.get(), narrowB->results.get()}, {"A", "B"});
     QVERIFY(!chart.logScaleByDefault());
     QCOMPARE(chart.plot()->yAxis->scaleType(), QCPAxis::stLinear);
