@@ -186,26 +186,55 @@ SpeedupSeries SpeedupSeries::compute(std::span<const ProfilingResults* const> ru
 
 std::vector<std::string>
 SpeedupSeries::availableFields(std::span<const ProfilingResults* const> runs) {
-    std::vector<std::string> fields{"num_ranks"};
-    if (runs.empty())
+    std::vector<std::string> fields;
+    if (runs.size() < 2)
         return fields;
-    const bool allHaveThreads = std::all_of(runs.begin(), runs.end(), [](const auto* run) {
-        const MetadataValue* value = run->metadata.find("omp_num_threads");
-        return value != nullptr && asInteger(*value).has_value();
+    // A field is offered when it is a number in every run (a host name or a
+    // time stamp makes no x axis) and not the same number everywhere (a single
+    // point shows no scaling).
+    const auto offer = [&](const std::string& field, auto numberOf) {
+        std::optional<double> first;
+        bool differs = false;
+        for (const ProfilingResults* run : runs) {
+            const std::optional<double> number = numberOf(*run);
+            if (!number || !std::isfinite(*number))
+                return;
+            differs = differs || (first && *first != *number);
+            first = first.value_or(*number);
+        }
+        if (differs)
+            fields.push_back(field);
+    };
+    const auto threads = [](const ProfilingResults& run) -> std::optional<std::int64_t> {
+        const MetadataValue* value = run.metadata.find("omp_num_threads");
+        return value != nullptr ? asInteger(*value) : std::nullopt;
+    };
+    offer("num_ranks", [](const ProfilingResults& run) {
+        return std::optional(static_cast<double>(run.numRanks));
     });
-    if (allHaveThreads) {
-        fields.emplace_back("omp_num_threads");
-        fields.emplace_back("total_cores");
-    }
+    offer("omp_num_threads", [&](const ProfilingResults& run) -> std::optional<double> {
+        const auto count = threads(run);
+        return count ? std::optional(static_cast<double>(*count)) : std::nullopt;
+    });
+    offer("total_cores", [&](const ProfilingResults& run) -> std::optional<double> {
+        const auto count = threads(run);
+        return count ? std::optional(static_cast<double>(*count) * run.numRanks) : std::nullopt;
+    });
     for (const MetadataEntry& entry : runs.front()->metadata.entries) {
-        if (std::find(fields.begin(), fields.end(), entry.key) != fields.end() ||
-            entry.key == "omp_num_threads")
+        if (isScalingField(entry.key))
             continue;
-        const bool shared = std::all_of(runs.begin(), runs.end(), [&](const auto* run) {
-            return run->metadata.find(entry.key) != nullptr;
+        // The numbers compute() places at their values; text stays out even
+        // when it reads as a number, as compute() would make it a category.
+        offer(entry.key, [&](const ProfilingResults& run) -> std::optional<double> {
+            const MetadataValue* value = run.metadata.find(entry.key);
+            if (value == nullptr)
+                return std::nullopt;
+            if (const auto* i = std::get_if<std::int64_t>(value))
+                return static_cast<double>(*i);
+            if (const auto* d = std::get_if<double>(value))
+                return *d;
+            return std::nullopt;
         });
-        if (shared)
-            fields.push_back(entry.key);
     }
     return fields;
 }

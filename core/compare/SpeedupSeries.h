@@ -41,9 +41,13 @@ struct SpeedupSeries {
     static SpeedupSeries compute(std::span<const ProfilingResults* const> runs,
                                  std::string_view xField, const ExportSelection& selection = {});
 
-    // The x fields every run can provide: num_ranks, then omp_num_threads and
-    // total_cores when every run records omp_num_threads, then the metadata keys
-    // all runs share, in the first run's order.
+    // The x fields worth a speedup chart: those that are a number in every run
+    // and not the same number in all of them (the runs differ in it), in this
+    // order: num_ranks, omp_num_threads, total_cores (both only when every run
+    // records the thread count), then numeric metadata in the first run's
+    // order. Text fields (host, user, time stamp, directory) are never offered;
+    // compute() still accepts them. Empty for fewer than two runs, or when the
+    // runs differ in nothing numeric.
     static std::vector<std::string> availableFields(std::span<const ProfilingResults* const> runs);
 };
 

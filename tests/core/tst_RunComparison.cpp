@@ -221,12 +221,73 @@ private slots:
         QCOMPARE(labels.xPositions, (std::vector<double>{0.0, 1.0}));
         QVERIFY(labels.idealX.empty());
 
+        // Ranks 3, 1, 1; threads 4, 2, 4; cores 12, 2, 4: all three differ. The
+        // text field is no x axis to offer, though compute() accepts it.
         const auto fields = SpeedupSeries::availableFields(runs);
         QCOMPARE(fields[0], std::string("num_ranks"));
         QCOMPARE(fields[1], std::string("omp_num_threads"));
         QCOMPARE(fields[2], std::string("total_cores"));
         QVERIFY(std::count(fields.begin(), fields.end(), "total_cores") == 1);
-        QVERIFY(std::find(fields.begin(), fields.end(), "label") != fields.end());
+        QVERIFY(std::find(fields.begin(), fields.end(), "label") == fields.end());
+    }
+
+    // Only numbers the runs differ in make an x axis: not the host, user,
+    // platform, time stamp or directory, nor a number every run shares.
+    void speedupOffersOnlyNumbersThatDiffer() {
+        const auto run = [](std::uint32_t ranks, std::vector<MetadataEntry> metadata) {
+            ProfilingResults result;
+            result.numRanks = ranks;
+            result.metadata.entries = std::move(metadata);
+            return result;
+        };
+        using Text = std::string;
+        using Int = std::int64_t;
+        const ProfilingResults a = run(4, {{"hostname", Text("node01")},
+                                           {"timestamp", Text("2024-05-01T10:00:00")},
+                                           {"omp_num_threads", Int{8}},
+                                           {"problem_size", Int{1000}},
+                                           {"tolerance", 1e-6},
+                                           {"iterations", Int{50}},
+                                           {"platform", Text("Linux")},
+                                           {"seed", Text("17")}});
+        const ProfilingResults b = run(4, {{"hostname", Text("node02")},
+                                           {"timestamp", Text("2024-05-01T11:00:00")},
+                                           {"omp_num_threads", Int{8}},
+                                           {"problem_size", Int{2000}},
+                                           {"tolerance", 1e-8},
+                                           {"iterations", Int{50}},
+                                           {"platform", Text("Linux")},
+                                           {"seed", Text("18")}});
+        const ProfilingResults* both[] = {&a, &b};
+        // Same ranks, same threads (so same cores), same iterations: none of
+        // those; the text fields never, even "seed" that reads as a number.
+        QCOMPARE(SpeedupSeries::availableFields(both),
+                 (std::vector<std::string>{"problem_size", "tolerance"}));
+
+        // Twice the ranks at the same threads: ranks and cores differ, threads not.
+        ProfilingResults c = b;
+        c.numRanks = 8;
+        const ProfilingResults* scaled[] = {&a, &c};
+        QCOMPARE(
+            SpeedupSeries::availableFields(scaled),
+            (std::vector<std::string>{"num_ranks", "total_cores", "problem_size", "tolerance"}));
+
+        // A field one run lacks, or holds as text, is left out.
+        ProfilingResults d = c;
+        std::erase_if(d.metadata.entries,
+                      [](const MetadataEntry& e) { return e.key == "tolerance"; });
+        for (MetadataEntry& entry : d.metadata.entries)
+            if (entry.key == "problem_size")
+                entry.value = Text("2000");
+        const ProfilingResults* partial[] = {&a, &d};
+        QCOMPARE(SpeedupSeries::availableFields(partial),
+                 (std::vector<std::string>{"num_ranks", "total_cores"}));
+
+        // Runs alike in every number: nothing to offer; one run: nothing either.
+        const ProfilingResults* same[] = {&a, &a};
+        QVERIFY(SpeedupSeries::availableFields(same).empty());
+        const ProfilingResults* one[] = {&a};
+        QVERIFY(SpeedupSeries::availableFields(one).empty());
     }
 
     void speedupNamesTheRunWithoutTheField() {

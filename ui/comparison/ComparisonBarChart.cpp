@@ -1,13 +1,18 @@
 #include "ComparisonBarChart.h"
 
 #include "charts/DurationAxisTicker.h"
+#include "charts/LogDurationAxisTicker.h"
+#include "export/DurationFormat.h"
 
+#include <QHelpEvent>
 #include <QLabel>
 #include <QStackedLayout>
+#include <QToolTip>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace {
 
@@ -18,6 +23,9 @@ constexpr std::array<QRgb, 8> kRunColors = {0x0072b2, 0xe69f00, 0x009e73, 0xcc79
 constexpr double kGroupWidth = 0.8; // of one region's slot
 // Region names tilt once they would not fit side by side.
 constexpr int kUprightRegions = 6;
+// Beyond this ratio of the largest to the smallest bar a linear axis leaves
+// the small ones as flat lines.
+constexpr double kLogRatio = 100.0;
 
 QString metricTitle(scope::ComparisonMetric metric) {
     switch (metric) {
@@ -30,6 +38,27 @@ QString metricTitle(scope::ComparisonMetric metric) {
     default:
         return ComparisonBarChart::tr("Average call duration per region");
     }
+}
+
+// What a bar's value is, for its tooltip.
+QString metricWords(scope::ComparisonMetric metric) {
+    switch (metric) {
+    case scope::ComparisonMetric::Total:
+        return ComparisonBarChart::tr("total");
+    case scope::ComparisonMetric::Min:
+        return ComparisonBarChart::tr("shortest call");
+    case scope::ComparisonMetric::Max:
+        return ComparisonBarChart::tr("longest call");
+    default:
+        return ComparisonBarChart::tr("average call");
+    }
+}
+
+double largestOf(const std::vector<std::optional<double>>& values) {
+    double largest = -1.0;
+    for (const std::optional<double>& value : values)
+        largest = std::max(largest, value.value_or(-1.0));
+    return largest;
 }
 
 } // namespace
@@ -61,6 +90,7 @@ ComparisonBarChart::ComparisonBarChart(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
     plot_->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
     plot_->yAxis->setSubTicks(false);
+    plot_->installEventFilter(this); // hover tooltips
     group_ = new QCPBarsGroup(plot_);
     group_->setSpacingType(QCPBarsGroup::stAbsolute);
     group_->setSpacing(1);
@@ -76,6 +106,12 @@ void ComparisonBarChart::setRuns(std::vector<const scope::ProfilingResults*> run
     runs_ = std::move(runs);
     labels_ = labels;
     rebuild();
+}
+
+void ComparisonBarChart::setLogScale(bool on) {
+    chosenLog_ = on;
+    applyScale();
+    plot_->replot();
 }
 
 void ComparisonBarChart::setMetric(scope::ComparisonMetric metric) {
@@ -99,12 +135,58 @@ void ComparisonBarChart::showMessage(const QString& text) {
     stack_->setCurrentWidget(message_);
 }
 
+std::optional<std::pair<int, int>> ComparisonBarChart::barAt(const QPointF& position) const {
+    if (!hasBars() || stack_->currentWidget() != plot_ ||
+        !plot_->axisRect()->rect().contains(position.toPoint()))
+        return std::nullopt;
+    // Bars of a group sit side by side across kGroupWidth around the region's
+    // key, in the order of the runs.
+    const double key = plot_->xAxis->pixelToCoord(position.x());
+    const double region = std::round(key);
+    if (region < 0 || region >= static_cast<double>(regions_.size()))
+        return std::nullopt;
+    const double offset = key - (region - kGroupWidth / 2.0);
+    if (offset < 0.0 || offset >= kGroupWidth)
+        return std::nullopt;
+    const int run =
+        std::min(static_cast<int>(offset / (kGroupWidth / static_cast<double>(runs_.size()))),
+                 static_cast<int>(runs_.size()) - 1);
+    return std::pair(run, static_cast<int>(region));
+}
+
+QString ComparisonBarChart::toolTipFor(int run, int region) const {
+    if (region < 0 || region >= static_cast<int>(values_.size()) || run < 0 ||
+        run >= static_cast<int>(runs_.size()))
+        return {};
+    const std::optional<double> value =
+        values_[static_cast<std::size_t>(region)][static_cast<std::size_t>(run)];
+    const QString label = run < labels_.size() ? labels_[run] : QString::number(run + 1);
+    const QString what =
+        value ? tr("%1, %2").arg(QString::fromStdString(scope::formatDuration(*value)),
+                                 metricWords(metric_))
+              : tr("no calls");
+    return tr("%1\n%2: %3").arg(regions_[region], label, what);
+}
+
+bool ComparisonBarChart::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == plot_ && event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        if (const auto bar = barAt(help->pos()))
+            QToolTip::showText(help->globalPos(), toolTipFor(bar->first, bar->second), plot_);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void ComparisonBarChart::rebuild() {
     for (QCPBars* bars : bars_)
         plot_->removePlottable(bars);
     bars_.clear();
     group_->clear();
     regions_.clear();
+    values_.clear();
     if (runs_.size() < 2) {
         showMessage(tr("Open two or more runs to compare them."));
         plot_->replot();
@@ -119,15 +201,22 @@ void ComparisonBarChart::rebuild() {
         plot_->replot();
         return;
     }
+    // Largest first: the costly regions lead, whichever run is the baseline.
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const scope::ComparisonRow& a, const scope::ComparisonRow& b) {
+                         return largestOf(a.values) > largestOf(b.values);
+                     });
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         regions_ << QString::fromStdString(rows[i].region);
+        values_.push_back(rows[i].values);
         ticker->addTick(static_cast<double>(i), regions_.last());
     }
     plot_->xAxis->setTicker(ticker);
     plot_->xAxis->setTickLabelRotation(rows.size() > kUprightRegions ? -30 : 0);
+    plot_->xAxis->setLabel(
+        tr("Region, largest first (the largest %1 of any run)").arg(metricWords(metric_)));
     const double width = kGroupWidth / static_cast<double>(runs_.size());
-    double highest = 0.0;
     for (std::size_t run = 0; run < runs_.size(); ++run) {
         auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);
         bars->setName(run < static_cast<std::size_t>(labels_.size())
@@ -139,17 +228,46 @@ void ComparisonBarChart::rebuild() {
         bars->setWidth(width);
         bars->setBarsGroup(group_);
         for (std::size_t i = 0; i < rows.size(); ++i)
-            if (const std::optional<double> value = rows[i].values[run]) {
+            if (const std::optional<double> value = rows[i].values[run])
                 bars->addData(static_cast<double>(i), *value);
-                highest = std::max(highest, *value);
-            }
         bars_.push_back(bars);
     }
     title_->setText(metricTitle(metric_));
     plot_->yAxis->setLabel(tr("Duration"));
     plot_->xAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
-    // Headroom keeps the tallest bars clear of the legend in the corner.
-    plot_->yAxis->setRange(0.0, highest > 0.0 ? highest * 1.25 : 1.0);
+    applyScale();
     stack_->setCurrentWidget(plot_);
     plot_->replot();
+}
+
+void ComparisonBarChart::applyScale() {
+    double highest = 0.0;
+    double lowest = 0.0; // the smallest positive value
+    for (const auto& region : values_)
+        for (const std::optional<double>& value : region)
+            if (value && *value > 0.0) {
+                highest = std::max(highest, *value);
+                lowest = lowest > 0.0 ? std::min(lowest, *value) : *value;
+            }
+    logByDefault_ = lowest > 0.0 && highest / lowest > kLogRatio;
+    const bool log = chosenLog_.value_or(logByDefault_) && highest > 0.0;
+    const bool changed = log != logScale_;
+    logScale_ = log;
+    if (log) {
+        plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogDurationAxisTicker));
+        plot_->yAxis->setSubTicks(true);
+        // At least two decades, so that powers of ten label the axis; the
+        // headroom above, a quarter of the span, keeps bars clear of the legend.
+        const double low = std::min(lowest / 2.0, highest / kLogRatio);
+        plot_->yAxis->setRange(low, highest * std::pow(highest / low, 0.25));
+    } else {
+        plot_->yAxis->setScaleType(QCPAxis::stLinear);
+        plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
+        plot_->yAxis->setSubTicks(false);
+        // Headroom keeps the tallest bars clear of the legend in the corner.
+        plot_->yAxis->setRange(0.0, highest > 0.0 ? highest * 1.25 : 1.0);
+    }
+    if (changed)
+        emit logScaleChanged(log);
 }

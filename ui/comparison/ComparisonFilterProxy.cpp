@@ -22,3 +22,16 @@ bool ComparisonFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& s
     const QVariant largest = index.data(ComparisonTableModel::LargestPercentRole);
     return !largest.isValid() || largest.toDouble() >= minimumPercent_;
 }
+
+bool ComparisonFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const QVariant a = left.data(sortRole());
+    const QVariant b = right.data(sortRole());
+    // Cells without a number ("—", "missing", "n/a") go below the numbers in
+    // both directions, so that the first rows are always real changes. Qt
+    // sorts descending by asking lessThan(right, left), hence the order test.
+    if (a.isValid() != b.isValid())
+        return sortOrder() == Qt::AscendingOrder ? a.isValid() : !a.isValid();
+    if (!a.isValid())
+        return false;
+    return QSortFilterProxyModel::lessThan(left, right);
+}

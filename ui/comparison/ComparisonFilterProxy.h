@@ -5,7 +5,8 @@
 // One of the comparison tables: the regions every run has, or those that only
 // some runs have, with the rows whose largest |Δ %| is below a threshold
 // hidden (rows without any percentage are always kept, as scope-profiler diff
-// keeps them). Sorts on ComparisonTableModel::SortRole, i.e. on the numbers.
+// keeps them). Sorts on ComparisonTableModel::SortRole, i.e. on the numbers,
+// cells without a number last in either direction.
 class ComparisonFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -19,6 +20,7 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
     Regions regions_;

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace {
 
@@ -87,12 +86,31 @@ QVariant ComparisonTableModel::changeColour(double delta) const {
     return QBrush(delta > 0 ? kWorse : kBetter);
 }
 
+bool ComparisonTableModel::isMissing(const scope::ComparisonRow& row, int run) const {
+    const auto index = static_cast<std::size_t>(run);
+    const auto base = static_cast<std::size_t>(baseline_);
+    return run != baseline_ && index < row.values.size() && base < row.values.size() &&
+           !row.values[index] && row.values[base];
+}
+
 std::optional<double> ComparisonTableModel::largestPercent(const scope::ComparisonRow& row) const {
     std::optional<double> largest;
     for (int run = 0; run < runCount() && run < static_cast<int>(row.percent.size()); ++run)
-        if (run != baseline_ && row.percent[static_cast<std::size_t>(run)])
+        if (run != baseline_ && !isMissing(row, run) && row.percent[static_cast<std::size_t>(run)])
             largest = std::max(largest.value_or(0.0),
                                std::abs(*row.percent[static_cast<std::size_t>(run)]));
+    return largest;
+}
+
+std::optional<double> ComparisonTableModel::largestChange(const scope::ComparisonRow& row) const {
+    std::optional<double> largest;
+    for (int run = 0; run < runCount() && run < static_cast<int>(row.delta.size()); ++run) {
+        const auto index = static_cast<std::size_t>(run);
+        const auto base = static_cast<std::size_t>(baseline_);
+        if (run == baseline_ || isMissing(row, run) || (!row.values[index] && !row.values[base]))
+            continue;
+        largest = std::max(largest.value_or(0.0), std::abs(row.delta[index]));
+    }
     return largest;
 }
 
@@ -108,8 +126,23 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
     }
     const Column col = column(index.column());
     const auto run = static_cast<std::size_t>(std::max(col.run, 0));
-    // Missing values sort below every real one, in both directions' first place.
-    const double missing = -std::numeric_limits<double>::infinity();
+    // A cell without a number has no sort key: ComparisonFilterProxy puts it
+    // below the numbers whichever way the column is sorted.
+    const QVariant missing;
+    // The run lacks a region the baseline has: no change to colour, and no
+    // "−100 %" that reads as the run having taken no time at all.
+    const bool runMissing =
+        (col.kind == Column::Delta || col.kind == Column::Percent) && isMissing(row, col.run);
+    if (runMissing) {
+        if (role == Qt::DisplayRole)
+            return tr("missing");
+        if (role == Qt::ToolTipRole)
+            return tr("%1 has no calls of this region; %2 has")
+                .arg(labels_[col.run], labels_[baseline_]);
+        if (role == Qt::TextAlignmentRole)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
     switch (col.kind) {
     case Column::Region:
         if (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole)
@@ -120,7 +153,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::DisplayRole)
             return value ? formatValue(*value) : tr("—");
         if (role == SortRole)
-            return value.value_or(missing);
+            return value ? QVariant(*value) : missing;
         if (role == Qt::ToolTipRole)
             return value ? (metric_ == scope::ComparisonMetric::Calls
                                 ? formatValue(*value)
@@ -130,13 +163,12 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     }
-    case Column::Delta:
+    case Column::Delta: {
+        const bool neither = !row.values[run] && !row.values[static_cast<std::size_t>(baseline_)];
         if (role == Qt::DisplayRole)
-            return !row.values[run] && !row.values[static_cast<std::size_t>(baseline_)]
-                       ? tr("—")
-                       : formatDelta(row.delta[run]);
+            return neither ? tr("—") : formatDelta(row.delta[run]);
         if (role == SortRole)
-            return row.delta[run];
+            return neither ? missing : QVariant(row.delta[run]);
         if (role == Qt::ForegroundRole)
             return changeColour(row.delta[run]);
         if (role == Qt::ToolTipRole)
@@ -144,6 +176,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::TextAlignmentRole)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    }
     case Column::Percent: {
         const std::optional<double> percent = row.percent[run];
         if (role == Qt::DisplayRole)
@@ -154,7 +187,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
                                  .arg(std::abs(*percent), 0, 'f', 1)
                            : tr("n/a");
         if (role == SortRole)
-            return percent.value_or(missing);
+            return percent ? QVariant(*percent) : missing;
         if (role == Qt::ForegroundRole)
             return percent ? changeColour(row.delta[run]) : QVariant();
         if (role == Qt::ToolTipRole)
@@ -164,17 +197,20 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     }
-    case Column::LargestChange:
+    case Column::LargestChange: {
+        const std::optional<double> largest = largestChange(row);
         if (role == Qt::DisplayRole)
-            return formatValue(row.largestChange());
+            return largest ? formatValue(*largest) : tr("—");
         if (role == SortRole)
-            return row.largestChange();
+            return largest ? QVariant(*largest) : missing;
         if (role == Qt::ToolTipRole)
-            return tr("The largest change of this region against %1, either direction")
+            return tr("The largest change of this region against %1, either direction "
+                      "(runs without the region left out)")
                 .arg(labels_[baseline_]);
         if (role == Qt::TextAlignmentRole)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    }
     }
     return {};
 }
@@ -184,25 +220,47 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
     const Column col = column(section);
+    // Headers are two short lines, the run's label first, so that a table of
+    // four runs fits a 1280-pixel window; the tooltip says it in full.
     if (role == Qt::DisplayRole) {
         switch (col.kind) {
         case Column::Region:
             return tr("Region");
         case Column::Value:
-            return col.run == baseline_ ? tr("%1 (baseline)").arg(labels_[col.run])
+            return col.run == baseline_ ? tr("%1\nbaseline").arg(labels_[col.run])
                                         : labels_[col.run];
         case Column::Delta:
-            return tr("Δ %1").arg(labels_[col.run]);
+            return tr("%1\nΔ").arg(labels_[col.run]);
         case Column::Percent:
-            return tr("Δ% %1").arg(labels_[col.run]);
+            return tr("%1\nΔ %").arg(labels_[col.run]);
         case Column::LargestChange:
             return tr("|Δ| max");
         }
     }
-    if (role == Qt::ToolTipRole && col.kind == Column::Value)
-        return tr("%1 of %2")
-            .arg(QString::fromUtf8(scope::metricName(metric_).data(),
-                                   static_cast<qsizetype>(scope::metricName(metric_).size())),
-                 labels_[col.run]);
+    if (role == Qt::ToolTipRole) {
+        const QString metric =
+            QString::fromUtf8(scope::metricName(metric_).data(),
+                              static_cast<qsizetype>(scope::metricName(metric_).size()));
+        switch (col.kind) {
+        case Column::Region:
+            return {};
+        case Column::Value:
+            return col.run == baseline_ ? tr("%1 of %2, the baseline").arg(metric, labels_[col.run])
+                                        : tr("%1 of %2").arg(metric, labels_[col.run]);
+        case Column::Delta:
+            return tr("Δ %1: %2 of %1 − %2 of %3 (baseline)")
+                .arg(labels_[col.run], metric, labels_[baseline_]);
+        case Column::Percent:
+            return tr("Δ % %1: change of %1 against %2 (baseline), in percent")
+                .arg(labels_[col.run], labels_[baseline_]);
+        case Column::LargestChange:
+            return tr("|Δ| max: the largest change of each region against %1, either "
+                      "direction; the first click sorts the largest first")
+                .arg(labels_[baseline_]);
+        }
+    }
+    // Largest first is what anyone clicking "|Δ| max" is after.
+    if (role == Qt::InitialSortOrderRole)
+        return col.kind == Column::LargestChange ? Qt::DescendingOrder : Qt::AscendingOrder;
     return {};
 }

@@ -12,12 +12,13 @@
 // of the chosen metric, then for every run but the baseline its change against
 // the baseline (Δ and Δ %), and the largest |Δ| of the row. Changes are red
 // when the run is slower (more time) and green when faster; call counts are
-// neither better nor worse, so they stay uncoloured.
+// neither better nor worse, so they stay uncoloured. A run without a region
+// the baseline has shows "missing", uncoloured, rather than a −100 % change.
 class ComparisonTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Role {
-        SortRole = Qt::UserRole + 1, // double (region: name); missing values sort first
+        SortRole = Qt::UserRole + 1, // double (region: name); invalid without a number
         InAllRunsRole,               // bool, any column
         // double: the largest |percent| of the row over the non-baseline runs;
         // invalid when no run has a percent (no baseline value)
@@ -54,7 +55,11 @@ private:
     QString formatValue(double value) const;
     QString formatDelta(double delta) const;
     QVariant changeColour(double delta) const;
+    // The run has no value where the baseline has one: its change is "missing".
+    bool isMissing(const scope::ComparisonRow& row, int run) const;
     std::optional<double> largestPercent(const scope::ComparisonRow& row) const;
+    // The largest |Δ| over the runs that have a change to show.
+    std::optional<double> largestChange(const scope::ComparisonRow& row) const;
 
     std::vector<scope::ComparisonRow> rows_;
     QStringList labels_;

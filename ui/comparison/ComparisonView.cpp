@@ -1,12 +1,15 @@
 #include "ComparisonView.h"
 
 #include "ComparisonBarChart.h"
+#include "ComparisonColumnFitter.h"
 #include "ComparisonFilterProxy.h"
+#include "ComparisonHeaderView.h"
 #include "ComparisonSet.h"
 #include "ComparisonTableModel.h"
 #include "SpeedupChart.h"
 #include "compare/RunComparison.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -15,9 +18,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -37,6 +43,7 @@ const std::pair<ComparisonMetric, const char*> kMetrics[] = {
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     auto* table = new QTableView(parent);
+    table->setHorizontalHeader(new ComparisonHeaderView(table));
     table->setModel(model);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setAlternatingRowColors(true);
@@ -46,14 +53,20 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     // Unsorted at first: regions in the baseline's order, as scope-report prints them.
     table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     table->setSortingEnabled(true);
+    new ComparisonColumnFitter(table);
     return table;
 }
 
-// Widths follow the contents (headers carry run labels), computed once per reset.
-void fitColumns(QTableView* table) {
-    table->resizeColumnsToContents();
-    for (int column = 0; column < table->model()->columnCount(); ++column)
-        table->setColumnWidth(column, std::min(table->columnWidth(column) + 12, 320));
+// The run's colour beside its name: coloured text on white is hard to read
+// (orange is 2.2:1), so the name keeps the palette's text colour.
+QIcon swatch(const QColor& colour) {
+    QPixmap pixmap(16, 16);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setPen(QPen(colour.darker(150), 1));
+    painter.setBrush(colour);
+    painter.drawRect(2, 2, 11, 11);
+    return QIcon(pixmap);
 }
 
 } // namespace
@@ -180,7 +193,15 @@ QWidget* ComparisonView::buildTablePage() {
     commonTable_ = makeTable(common_, page);
     tableSplit_ = new QSplitter(Qt::Vertical, page);
     auto* split = tableSplit_;
-    split->addWidget(commonTable_);
+    // An empty table says nothing; the message in its place says why.
+    commonStack_ = new QStackedWidget(split);
+    commonStack_->addWidget(commonTable_);
+    commonMessage_ = new QLabel(commonStack_);
+    commonMessage_->setAlignment(Qt::AlignCenter);
+    commonMessage_->setWordWrap(true);
+    commonMessage_->setMargin(12);
+    commonStack_->addWidget(commonMessage_);
+    split->addWidget(commonStack_);
     partialBox_ = new QGroupBox(tr("Not in every run"), page);
     auto* partialLayout = new QVBoxLayout(partialBox_);
     partialLayout->setContentsMargins(4, 4, 4, 4);
@@ -195,6 +216,7 @@ QWidget* ComparisonView::buildTablePage() {
     connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
         common_->setMinimumPercent(percent);
         partial_->setMinimumPercent(percent);
+        updateCommonMessage();
     });
     return page;
 }
@@ -212,16 +234,26 @@ QWidget* ComparisonView::buildBarsPage() {
     barMetric_->setCurrentIndex(barMetric_->findData(static_cast<int>(ComparisonMetric::Average)));
     auto* label = new QLabel(tr("S&tatistic:"), page);
     label->setBuddy(barMetric_);
+    logScale_ = new QCheckBox(tr("&Log scale"), page);
+    logScale_->setToolTip(tr("A logarithmic duration axis, so that short regions show beside "
+                             "long ones. On by default when the values span more than a "
+                             "factor 100."));
     controls->addWidget(label);
     controls->addWidget(barMetric_);
+    controls->addSpacing(16);
+    controls->addWidget(logScale_);
     controls->addStretch(1);
     layout->addLayout(controls);
     bars_ = new ComparisonBarChart(page);
     bars_->setMetric(ComparisonMetric::Average);
+    logScale_->setChecked(bars_->logScale());
     layout->addWidget(bars_, 1);
     connect(barMetric_, &QComboBox::currentIndexChanged, this, [this] {
         bars_->setMetric(static_cast<ComparisonMetric>(barMetric_->currentData().toInt()));
     });
+    // clicked, not toggled: only the user's click is a choice that sticks.
+    connect(logScale_, &QCheckBox::clicked, bars_, &ComparisonBarChart::setLogScale);
+    connect(bars_, &ComparisonBarChart::logScaleChanged, logScale_, &QCheckBox::setChecked);
     return page;
 }
 
@@ -271,7 +303,7 @@ void ComparisonView::rebuildRunList() {
         const ComparisonSet::Run& run = set_->run(i);
         auto* item = new QListWidgetItem(run.label, runs_);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
-        item->setForeground(ComparisonBarChart::runColor(i));
+        item->setIcon(swatch(ComparisonBarChart::runColor(i)));
         item->setToolTip(tr("%1\n%2 rank(s)%3")
                              .arg(run.data->path)
                              .arg(run.data->results->numRanks)
@@ -296,8 +328,6 @@ void ComparisonView::recomputeTable() {
         rows = scope::RunComparison::compute(set_->results(), options);
     }
     model_->setComparison(std::move(rows), set_->labels(), set_->baseline(), metric);
-    fitColumns(commonTable_);
-    fitColumns(partialTable_);
     int partial = 0;
     for (const scope::ComparisonRow& row : model_->rows())
         partial += row.inAllRuns() ? 0 : 1;
@@ -305,6 +335,28 @@ void ComparisonView::recomputeTable() {
     // The two tables share the height by their number of rows, each at least a few rows.
     const int common = static_cast<int>(model_->rows().size()) - partial;
     tableSplit_->setSizes({30 * (std::max(common, 3) + 1), 30 * (std::max(partial, 3) + 2)});
+    updateCommonMessage();
+}
+
+QString ComparisonView::commonMessage() const {
+    return commonStack_->currentWidget() == commonMessage_ ? commonMessage_->text() : QString();
+}
+
+void ComparisonView::updateCommonMessage() {
+    const auto& rows = model_->rows();
+    const bool anyCommon =
+        std::any_of(rows.begin(), rows.end(), [](const auto& row) { return row.inAllRuns(); });
+    QString text;
+    if (set_->count() >= 2 && !rows.empty() && !anyCommon)
+        text = tr("No region is in every run, so none can be compared across all of them. "
+                  "The regions each run has are listed below, under \"Not in every run\".");
+    else if (anyCommon && common_->rowCount() == 0)
+        text = tr("No region in every run changed by %1 % or more. Lower the minimum "
+                  "|change| to see them.")
+                   .arg(common_->minimumPercent());
+    commonMessage_->setText(text);
+    commonStack_->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(commonTable_)
+                                                  : commonMessage_);
 }
 
 void ComparisonView::updateButtons() {

@@ -8,6 +8,7 @@ class ComparisonBarChart;
 class ComparisonFilterProxy;
 class ComparisonSet;
 class ComparisonTableModel;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QGroupBox;
@@ -15,6 +16,7 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class SpeedupChart;
@@ -45,6 +47,10 @@ public:
     ComparisonFilterProxy* partialProxy() const { return partial_; }
     QTableView* commonTable() const { return commonTable_; }
     QTableView* partialTable() const { return partialTable_; }
+    // The text shown in place of the common table when it has no row to
+    // show (no region in every run, or none above the threshold); "" else.
+    QString commonMessage() const;
+    QCheckBox* logScaleBox() const { return logScale_; }
     QListWidget* runList() const { return runs_; }
     QComboBox* baselineCombo() const { return baseline_; }
     QComboBox* metricCombo() const { return metric_; }
@@ -67,6 +73,7 @@ private:
     void onSetChanged();
     void rebuildRunList();
     void recomputeTable();
+    void updateCommonMessage();
     void updateButtons();
     int selectedRun() const;
 
@@ -84,11 +91,14 @@ private:
     QComboBox* metric_ = nullptr;
     QDoubleSpinBox* threshold_ = nullptr;
     QTableView* commonTable_ = nullptr;
+    QStackedWidget* commonStack_ = nullptr;
+    QLabel* commonMessage_ = nullptr;
     QTableView* partialTable_ = nullptr;
     QGroupBox* partialBox_ = nullptr;
     QSplitter* tableSplit_ = nullptr;
     QTabWidget* pages_ = nullptr;
     QComboBox* barMetric_ = nullptr;
+    QCheckBox* logScale_ = nullptr;
     ComparisonBarChart* bars_ = nullptr;
     SpeedupChart* speedup_ = nullptr;
     ChartContextMenu* barsMenu_ = nullptr;

@@ -152,7 +152,9 @@ void SpeedupChart::rebuild() {
         return;
     }
     if (field_->count() == 0) {
-        showMessage(tr("The runs share no field to put on the x axis."));
+        showMessage(tr("The runs differ in nothing numeric: they have the same number of "
+                       "ranks and threads and no numeric metadata that changes from run to "
+                       "run, so there is no x axis to show a speedup along."));
         plot_->replot();
         return;
     }

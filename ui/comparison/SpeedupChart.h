@@ -15,8 +15,8 @@ class QLabel;
 class QStackedLayout;
 
 // How each region scales across the runs (`scope-profiler pproc --x-field`):
-// one line per region common to all runs, x = ranks, threads, cores or any
-// metadata field the runs share, y = speedup of the mean call duration against
+// one line per region common to all runs, x = ranks, threads, cores or a
+// numeric metadata field the runs differ in, y = speedup of the mean call duration against
 // the run with the smallest x, and the ideal-scaling line for numeric fields.
 class SpeedupChart : public QWidget {
     Q_OBJECT
