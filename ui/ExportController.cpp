@@ -1,8 +1,8 @@
 #include "ExportController.h"
 
+#include "ExportContext.h"
 #include "ExportSizeDialog.h"
 #include "FileDialogs.h"
-#include "MainWindow.h"
 #include "MessageBanner.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
@@ -74,7 +74,8 @@ std::string csvField(const QModelIndex& index) {
 
 } // namespace
 
-ExportController::ExportController(MainWindow* window) : QObject(window), window_(window) {}
+ExportController::ExportController(ExportContext* context, QObject* parent)
+    : QObject(parent), context_(context) {}
 
 QString ExportController::chartSuffix(ChartContextMenu::Action format) {
     switch (format) {
@@ -90,10 +91,10 @@ QString ExportController::chartSuffix(ChartContextMenu::Action format) {
 QMenu* ExportController::addMenu(QMenu* file) {
     menu_ = file->addMenu(tr("&Export"));
     rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
-        chooseAndExportChart(window_->currentRunView(), RunView::RankChart);
+        chooseAndExportChart(context_->currentRunView(), RunView::RankChart);
     });
     timeline_ = menu_->addAction(tr("&Timeline…"), this, [this] {
-        chooseAndExportChart(window_->currentRunView(), RunView::Timeline);
+        chooseAndExportChart(context_->currentRunView(), RunView::Timeline);
     });
     comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Bars);
@@ -103,16 +104,16 @@ QMenu* ExportController::addMenu(QMenu* file) {
     });
     menu_->addSeparator();
     table_ = menu_->addAction(tr("Region Table as &CSV…"), this,
-                              [this] { chooseAndExportTable(window_->currentRunView()); });
+                              [this] { chooseAndExportTable(context_->currentRunView()); });
     statistics_ = menu_->addAction(tr("&Statistics of All Runs (region_statistics.json)…"), this,
                                    &ExportController::chooseAndExportStatistics);
     menu_->addSeparator();
     // Copies the chart of the tab in front: the comparison's visible chart or the run's bars.
     copy_ = menu_->addAction(tr("C&opy Chart to Clipboard"), this, [this] {
-        if (const ComparisonView* comparison = window_->currentComparisonView())
+        if (const ComparisonView* comparison = context_->currentComparisonView())
             copyComparisonChart(comparison->currentChart());
         else
-            copyChart(window_->currentRunView(), RunView::RankChart);
+            copyChart(context_->currentRunView(), RunView::RankChart);
     });
     updateActions();
     return menu_;
@@ -121,16 +122,16 @@ QMenu* ExportController::addMenu(QMenu* file) {
 void ExportController::updateActions() {
     if (menu_ == nullptr)
         return;
-    const RunView* view = window_->currentRunView();
+    const RunView* view = context_->currentRunView();
     const bool run = view != nullptr && view->run() != nullptr;
     for (QAction* action : {rankChart_, table_})
         action->setEnabled(run);
     timeline_->setEnabled(run && view->run()->hasEvents());
-    const bool comparing = window_->comparisonView() != nullptr;
+    const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
     speedupChart_->setEnabled(comparing);
-    statistics_->setEnabled(window_->runCount() > 0);
-    copy_->setEnabled(run || window_->currentComparisonView() != nullptr);
+    statistics_->setEnabled(context_->runCount() > 0);
+    copy_->setEnabled(run || context_->currentComparisonView() != nullptr);
 }
 
 void ExportController::runChartAction(RunView* view, RunView::Chart chart,
@@ -163,7 +164,7 @@ QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
 
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
                                                const QString& suffix) const {
-    const QString label = view && view->run() ? window_->runLabel(view) : tr("chart");
+    const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
     QString name = label + (chart == RunView::Timeline ? QStringLiteral("-timeline")
                                                        : QStringLiteral("-ranks"));
     const int region = view ? view->rankChart()->region() : -1;
@@ -181,12 +182,13 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
     QSettings settings;
     QString directory = settings.value(kDirectoryKey).toString();
     if (directory.isEmpty() || !QFileInfo(directory).isDir()) {
-        const RunView* view = window_->currentRunView();
+        const RunView* view = context_->currentRunView();
         directory =
             view && view->run() ? QFileInfo(view->run()->path).absolutePath() : QDir::homePath();
     }
-    QString path = FileDialogs::saveFile(window_, title, QDir(directory).filePath(defaultName),
-                                         filter, selectedFilter);
+    QString path =
+        FileDialogs::saveFile(context_->dialogParent(), title,
+                              QDir(directory).filePath(defaultName), filter, selectedFilter);
     if (path.isEmpty())
         return {};
     if (QFileInfo(path).suffix().isEmpty())
@@ -200,7 +202,7 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
     QString error;
     QCustomPlot* plot = chartPlot(view, chart, &error);
     if (plot == nullptr) {
-        window_->banner()->showError(tr("Cannot export the chart"), error);
+        context_->messages()->showError(tr("Cannot export the chart"), error);
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
@@ -239,7 +241,7 @@ void ExportController::choosePlotPath(QCustomPlot* plot, const QString& title,
         return;
     }
     ExportSizeDialog dialog(ChartExporter::exportSize(plot, 0, 0), ChartExporter::kDefaultScale,
-                            window_);
+                            context_->dialogParent());
     if (dialog.exec() == QDialog::Accepted)
         write(format, path, dialog.exportWidth(), dialog.exportHeight(), dialog.scale());
 }
@@ -263,7 +265,7 @@ bool ExportController::finishExport(QCustomPlot* plot, ChartContextMenu::Action 
                                     const QString& path, int width, int height, double scale,
                                     QString error) {
     if (plot == nullptr || !savePlot(plot, format, path, width, height, scale, &error)) {
-        window_->banner()->showError(tr("Cannot export the chart"), error);
+        context_->messages()->showError(tr("Cannot export the chart"), error);
         return false;
     }
     reportSaved(path);
@@ -279,7 +281,7 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
 }
 
 QCustomPlot* ExportController::comparisonPlot(ComparisonView::Chart chart, QString* error) const {
-    const ComparisonView* view = window_->comparisonView();
+    const ComparisonView* view = context_->comparisonView();
     if (view == nullptr) {
         *error = tr("open two or more runs to compare them");
         return nullptr;
@@ -312,7 +314,7 @@ void ExportController::chooseAndExportComparisonChart(ComparisonView::Chart char
     QString error;
     QCustomPlot* plot = comparisonPlot(chart, &error);
     if (plot == nullptr) {
-        window_->banner()->showError(tr("Cannot export the chart"), error);
+        context_->messages()->showError(tr("Cannot export the chart"), error);
         return;
     }
     const bool speedup = chart == ComparisonView::Speedup;
@@ -347,11 +349,11 @@ bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
 
 bool ExportController::finishCopy(QCustomPlot* plot, const QString& error) {
     if (plot == nullptr) {
-        window_->banner()->showError(tr("Cannot copy the chart"), error);
+        context_->messages()->showError(tr("Cannot copy the chart"), error);
         return false;
     }
     ChartExporter::copyToClipboard(plot);
-    window_->banner()->showInfo(tr("Copied the chart to the clipboard."));
+    context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
     return true;
 }
 
@@ -381,7 +383,7 @@ std::string ExportController::tableCsv(const RunView* view) {
 void ExportController::chooseAndExportTable(RunView* view) {
     if (view == nullptr || !view->run())
         return;
-    const QString label = window_->runLabel(view);
+    const QString label = context_->runLabel(view);
     const QString path =
         askSavePath(tr("Export Region Table"), safeFileName(label + QStringLiteral("-regions.csv")),
                     tr("CSV files (*.csv)"), QStringLiteral("csv"));
@@ -391,7 +393,7 @@ void ExportController::chooseAndExportTable(RunView* view) {
 
 bool ExportController::exportTableCsv(RunView* view, const QString& path) {
     if (view == nullptr || !view->run()) {
-        window_->banner()->showError(tr("Cannot export the table"), tr("no run is open"));
+        context_->messages()->showError(tr("Cannot export the table"), tr("no run is open"));
         return false;
     }
     return writeFile(path, tableCsv(view), tr("the table"));
@@ -408,13 +410,13 @@ void ExportController::chooseAndExportStatistics() {
 bool ExportController::exportStatisticsJson(const QString& path) {
     std::vector<const scope::ProfilingResults*> files;
     std::vector<std::string> labels;
-    for (int i = 0; i < window_->runCount(); ++i)
-        if (const RunView* view = window_->runView(i); view && view->run()) {
+    for (int i = 0; i < context_->runCount(); ++i)
+        if (const RunView* view = context_->runView(i); view && view->run()) {
             files.push_back(view->run()->results.get());
-            labels.push_back(window_->runLabel(view).toStdString());
+            labels.push_back(context_->runLabel(view).toStdString());
         }
     if (files.empty()) {
-        window_->banner()->showError(tr("Cannot export the statistics"), tr("no run is open"));
+        context_->messages()->showError(tr("Cannot export the statistics"), tr("no run is open"));
         return false;
     }
     // As scope-profiler and scope-report write it: json.dumps plus a newline.
@@ -430,7 +432,7 @@ bool ExportController::writeFile(const QString& path, const std::string& content
         file.write(contents.data(), static_cast<qint64>(contents.size())) !=
             static_cast<qint64>(contents.size()) ||
         !file.commit()) {
-        window_->banner()->showError(
+        context_->messages()->showError(
             tr("Cannot export %1").arg(what),
             tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return false;
@@ -440,5 +442,5 @@ bool ExportController::writeFile(const QString& path, const std::string& content
 }
 
 void ExportController::reportSaved(const QString& path) {
-    window_->banner()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    context_->messages()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }

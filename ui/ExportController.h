@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-class MainWindow;
+class ExportContext;
 class QAction;
 class QCustomPlot;
 class QMenu;
@@ -21,7 +21,7 @@ class QMenu;
 class ExportController : public QObject {
     Q_OBJECT
 public:
-    explicit ExportController(MainWindow* window);
+    explicit ExportController(ExportContext* context, QObject* parent = nullptr);
 
     // Adds the Export submenu to `file`.
     QMenu* addMenu(QMenu* file);
@@ -85,7 +85,7 @@ private:
     bool writeFile(const QString& path, const std::string& contents, const QString& what);
     void reportSaved(const QString& path);
 
-    MainWindow* window_;
+    ExportContext* context_;
     QMenu* menu_ = nullptr;
     QAction* rankChart_ = nullptr;
     QAction* timeline_ = nullptr;

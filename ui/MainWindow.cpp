@@ -115,7 +115,7 @@ void MainWindow::buildMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
     file->addSeparator();
-    exporter_ = new ExportController(this);
+    exporter_ = new ExportController(this, this);
     exporter_->addMenu(file);
     file->addSeparator();
     closeAction_ = file->addAction(tr("&Close Run"), this, [this] {

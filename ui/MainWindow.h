@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ExportContext.h"
 #include "RunData.h"
 
 #include <QHash>
@@ -25,7 +26,7 @@ class StartPage;
 
 // One window: a tab per open run, a start page when none is open, loading in
 // the background with progress in the status bar, errors as an inline banner.
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public ExportContext {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
@@ -43,19 +44,21 @@ public:
     void openDemo();
 
     // The run's name everywhere in the window (tab, run list, charts, exports).
-    QString runLabel(const RunView* view) const;
+    QString runLabel(const RunView* view) const override;
     RunLabels* runLabels() const { return labels_; }
 
     // Runs count the runs' own tabs, in tab order; the comparison tab is apart.
-    int runCount() const;
-    RunView* runView(int index) const;
-    RunView* currentRunView() const;
+    int runCount() const override;
+    RunView* runView(int index) const override;
+    RunView* currentRunView() const override;
     ComparisonSet* comparisonSet() const { return comparison_; }
     // The comparison tab, present while two or more runs are open; else null.
-    ComparisonView* comparisonView() const { return comparisonView_; }
-    ComparisonView* currentComparisonView() const;
+    ComparisonView* comparisonView() const override { return comparisonView_; }
+    ComparisonView* currentComparisonView() const override;
     QTabWidget* tabs() const { return tabs_; }
     MessageBanner* banner() const { return banner_; }
+    MessageBanner* messages() const override { return banner_; }
+    QWidget* dialogParent() override { return this; }
     LoadController* loader() const { return loader_; }
     ExportController* exporter() const { return exporter_; }
 
