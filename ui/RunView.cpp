@@ -223,10 +223,25 @@ void RunView::buildTable() {
 
 // Filter, ranks, chart statistic, table, the side tabs and what they show,
 // then the timeline (or the panel offering the events); the file bar's
-// buttons, when shown, come first.
+// buttons, when shown, come first. Every focusable widget inside each part is
+// chained in creation order: Qt moves only the widget named, not its
+// children, and ignores widgets without a focus policy.
 void RunView::orderTabFocus() {
-    const QList<QWidget*> chain = {reloadButton_, dismissButton_, filter_, ranks_,
-                                   statistic_,    table_,         side_,   timelineStack_};
+    QList<QWidget*> chain;
+    const auto add = [this, &chain](QWidget* widget) {
+        // A focus proxy (the side tabs' bar) is chained in its own place.
+        if (widget->focusPolicy() != Qt::NoFocus && !widget->focusProxy() && !widget->isWindow() &&
+            widget->window() == window() && !chain.contains(widget))
+            chain << widget;
+    };
+    // The side tabs' bar before the page it shows.
+    const QList<QWidget*> parts = {fileBar_, filter_,         ranks_, statistic_,
+                                   table_,   side_->tabBar(), side_,  timelineStack_};
+    for (QWidget* part : parts) {
+        add(part);
+        for (QWidget* child : part->findChildren<QWidget*>())
+            add(child);
+    }
     for (qsizetype i = 1; i < chain.size(); ++i)
         QWidget::setTabOrder(chain[i - 1], chain[i]);
 }

@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "RunView.h"
 #include "RunWaiter.h"
+#include "charts/TimelineView.h"
 #include "format/ProfileReader.h"
 #include "models/HeaderColumnMenu.h"
 #include "models/MetadataModel.h"
@@ -72,11 +73,15 @@ private slots:
     void init() { QSettings().remove(kHiddenColumns); }
 
     void tabLeavesTheTableAndReachesTheSideTabs() {
-        RunView view;
-        view.resize(1280, 760);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowActive(&view));
-        QVERIFY(setRunAndWait(view, load("run_np3.h5")));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(kData + "/run_np3.h5");
+        RunView* shown = waitForRun(window, opened);
+        QVERIFY(shown);
+        RunView& view = *shown;
+        QTRY_VERIFY(view.eventViewsEnabled());
         const int solve = *view.run()->results->regionIndex("solve");
         view.selectRegion(solve);
         view.tableView()->setFocus();
@@ -90,21 +95,22 @@ private slots:
         QTest::keyClick(view.tableView(), Qt::Key_Down);
         QVERIFY(view.selectedRegion() != solve);
 
-        // Tab from the filter box walks every control once, in reading order.
+        // Tab from the filter box walks the controls once each, in reading
+        // order, then the timeline, then leaves the view.
         view.filterEdit()->setFocus();
         QList<QWidget*> order{QApplication::focusWidget()};
-        for (int i = 0; i < 30; ++i) {
+        for (int i = 0; i < 30 && isInside(QApplication::focusWidget(), &view); ++i) {
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-            if (QApplication::focusWidget() == order.first())
-                break;
             order << QApplication::focusWidget();
         }
-        QCOMPARE(QApplication::focusWidget(), view.filterEdit()); // came round
+        QVERIFY(!isInside(order.last(), &view));
         const auto at = [&order](const QWidget* w) { return order.indexOf(w); };
         QCOMPARE(at(view.rankEdit()), 1);
         QCOMPARE(at(view.findChild<QComboBox*>()), 2);
         QCOMPARE(at(view.tableView()), 3);
         QCOMPARE(at(view.sideTabs()->tabBar()), 4);
+        QVERIFY2(isInside(order.value(5), view.timeline()),
+                 qPrintable(order.value(5)->objectName()));
         QCOMPARE(order.count(view.tableView()), 1);
 
         // Shift+Tab goes back the same way.
