@@ -109,6 +109,10 @@ void RunView::buildLayout() {
     side_ = new QTabWidget(this);
     side_->addTab(rankChart_, tr("Per rank"));
     side_->addTab(metadataView_, tr("Metadata"));
+    // The chart's title grows with the region's name; without a minimum of
+    // its own the pane would take that width from the table when a long
+    // name is selected.
+    side_->setMinimumWidth(240);
 
     timeline_ = new TimelineView(this);
     eventsPanel_ = new EventsUnavailablePanel(this);

@@ -3,6 +3,7 @@
 // that do not fit the run, the empty filter result, the region table's columns
 // (hidden from the header's menu and remembered, all fitting a 1280×800
 // window) and the metadata names. Counts come from scope-profiler's JSON.
+#include "FixtureWriter.h"
 #include "MainWindow.h"
 #include "RunView.h"
 #include "RunWaiter.h"
@@ -319,6 +320,41 @@ private slots:
         // The region names have room for a dozen characters at least.
         QVERIFY(header->sectionSize(RegionTableModel::Region) >=
                 12 * table->fontMetrics().averageCharWidth());
+    }
+
+    void aLongRegionNameKeepsTheTableWide() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("long.h5");
+        const std::string longName = "scope_demo.solvers.krylov.ConjugateGradientSolver.step";
+        scope::fixtures::FixtureSpec spec;
+        for (std::uint32_t rank = 0; rank < 2; ++rank) {
+            spec.rows.push_back(scope::fixtures::FixtureRow::make(rank, "setup", {0}, {50}));
+            spec.rows.push_back(scope::fixtures::FixtureRow::make(rank, longName, {100}, {900}));
+        }
+        scope::fixtures::FixtureWriter::write(spec, path.toStdString());
+        auto run = std::make_shared<RunData>();
+        run->path = path;
+        run->results =
+            std::make_shared<const scope::ProfilingResults>(scope::readH5(path.toStdString()));
+
+        RunView view;
+        view.resize(1270, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(setRunAndWait(view, run));
+        view.selectRegion(*run->results->regionIndex("setup"));
+        QApplication::processEvents();
+        const int width = view.tableView()->width();
+        QVERIFY(width > 800);
+        view.selectRegion(*run->results->regionIndex(longName));
+        QApplication::processEvents();
+        QCOMPARE(view.tableView()->width(), width);
+        // The name loses its start in the cell; the tooltip has it whole.
+        const QModelIndex cell = view.tableProxy()->index(
+            rowOf(*view.tableProxy(), QString::fromStdString(longName)), RegionTableModel::Region);
+        QVERIFY(view.tableView()->columnWidth(RegionTableModel::Region) <
+                view.tableView()->fontMetrics().horizontalAdvance(cell.data().toString()));
+        QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(longName)));
     }
 
     void metadataNamesAreNeverCut() {
