@@ -4,13 +4,17 @@
 #include "RunFileWatcher.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "models/HeaderColumnMenu.h"
 #include "models/MetadataModel.h"
 #include "models/RegionFilterProxy.h"
+#include "models/RegionNameDelegate.h"
 #include "models/RegionTableModel.h"
 #include "models/ShareBarDelegate.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -23,6 +27,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
@@ -67,41 +73,46 @@ void RunView::buildLayout() {
     ranks_->setPlaceholderText(tr("all ranks (e.g. 0-3,5)"));
     ranks_->setClearButtonEnabled(true);
     ranks_->setMaximumWidth(220);
+    rankMessage_ = new QLabel(this);
+    rankMessage_->setTextFormat(Qt::PlainText);
+    rankMessage_->setWordWrap(true);
+    // #c62828 on the window's grey or white: contrast above 4.8:1.
+    rankMessage_->setStyleSheet(QStringLiteral("color: #c62828"));
+    rankMessage_->hide();
     statistic_ = new QComboBox(this);
     for (Statistic s : allStatistics())
         statistic_->addItem(label(s), static_cast<int>(s));
 
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(filter_, 3);
-    controls->addWidget(new QLabel(tr("Ranks:"), this));
-    controls->addWidget(ranks_, 1);
-    controls->addWidget(new QLabel(tr("Chart:"), this));
-    controls->addWidget(statistic_);
+    // The rank box's message sits under it and may run on under the chart box.
+    auto* controls = new QGridLayout;
+    controls->setVerticalSpacing(2);
+    controls->addWidget(filter_, 0, 0);
+    controls->addWidget(new QLabel(tr("Ranks:"), this), 0, 1);
+    controls->addWidget(ranks_, 0, 2);
+    controls->addWidget(new QLabel(tr("Chart:"), this), 0, 3);
+    controls->addWidget(statistic_, 0, 4);
+    controls->addWidget(rankMessage_, 1, 2, 1, 3);
+    controls->setColumnStretch(0, 3);
+    controls->setColumnStretch(2, 1);
 
-    table_ = new QTableView(this);
-    table_->setModel(proxy_);
-    table_->setSortingEnabled(true);
-    table_->sortByColumn(RegionTableModel::Total, Qt::DescendingOrder);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setAlternatingRowColors(true);
-    table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Sized from the first rows, not from every text of hundreds of regions
-    // (laid out again whenever the numbers change).
-    table_->horizontalHeader()->setResizeContentsPrecision(50);
-    table_->horizontalHeader()->setStretchLastSection(false);
-    table_->setItemDelegateForColumn(RegionTableModel::Share, new ShareBarDelegate(table_));
+    buildTable();
 
     rankChart_ = new RankBarChart(this);
-    auto* metadataView = new QTableView(this);
-    metadataView->setModel(metadata_);
-    metadataView->verticalHeader()->hide();
-    metadataView->horizontalHeader()->setStretchLastSection(true);
-    metadataView->setWordWrap(false);
-    auto* side = new QTabWidget(this);
-    side->addTab(rankChart_, tr("Per rank"));
-    side->addTab(metadataView, tr("Metadata"));
+    metadataView_ = new QTableView(this);
+    metadataView_->setModel(metadata_);
+    metadataView_->verticalHeader()->hide();
+    // Names are short and must read whole; the values take the rest.
+    metadataView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    metadataView_->horizontalHeader()->setStretchLastSection(true);
+    metadataView_->setWordWrap(false);
+    metadataView_->setTabKeyNavigation(false);
+    side_ = new QTabWidget(this);
+    side_->addTab(rankChart_, tr("Per rank"));
+    side_->addTab(metadataView_, tr("Metadata"));
+    // The chart's title grows with the region's name; without a minimum of
+    // its own the pane would take that width from the table when a long
+    // name is selected.
+    side_->setMinimumWidth(240);
 
     timeline_ = new TimelineView(this);
     eventsPanel_ = new EventsUnavailablePanel(this);
@@ -111,9 +122,10 @@ void RunView::buildLayout() {
 
     horizontal_ = new QSplitter(Qt::Horizontal, this);
     horizontal_->addWidget(table_);
-    horizontal_->addWidget(side);
-    // The table needs room for its thirteen columns; the chart reads well narrower.
-    horizontal_->setSizes({900, 480});
+    horizontal_->addWidget(side_);
+    // The table needs room for its thirteen columns (900 px of a 1280-pixel
+    // window fits them with percentiles); the chart reads well narrower.
+    horizontal_->setSizes({900, 370});
     vertical_ = new QSplitter(Qt::Vertical, this);
     vertical_->addWidget(horizontal_);
     vertical_->addWidget(timelineStack_);
@@ -125,15 +137,23 @@ void RunView::buildLayout() {
     layout->addWidget(fileBar_);
     layout->addLayout(controls);
     layout->addWidget(vertical_, 1);
+    orderTabFocus();
 
     connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
         const bool valid = proxy_->setPattern(text);
         filter_->setStyleSheet(valid ? QString() : QStringLiteral("color: #c62828"));
         filter_->setToolTip(valid ? QString()
                                   : tr("Invalid expression: %1").arg(proxy_->errorString()));
+        updateEmptyMessage();
     });
     connect(ranks_, &QLineEdit::editingFinished, this,
             [this] { setRankSelection(ranks_->text()); });
+    // Emptying the box (its clear button, or deleting the text) shows all
+    // ranks at once, as the filter box does; a list applies on Return.
+    connect(ranks_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.trimmed().isEmpty() && (!selection_.isAll() || !rankMessage_->isHidden()))
+            setRankSelection(text);
+    });
     connect(statistic_, &QComboBox::currentIndexChanged, this, [this] {
         rankChart_->setStatistic(statistic());
         emit statisticChanged(statistic());
@@ -155,6 +175,115 @@ void RunView::buildLayout() {
             emit loadEventsRequested(run_->path);
         }
     });
+}
+
+void RunView::buildTable() {
+    table_ = new QTableView(this);
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(RegionTableModel::Total, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setAlternatingRowColors(true);
+    // Tab leaves the table for the next control; the arrows move within it.
+    table_->setTabKeyNavigation(false);
+    table_->verticalHeader()->hide();
+    QHeaderView* header = table_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The region column takes the width the numbers leave (fitRegionColumn).
+    header->setSectionResizeMode(RegionTableModel::Region, QHeaderView::Interactive);
+    // Sized from the first rows, not from every text of hundreds of regions
+    // (laid out again whenever the numbers change).
+    header->setResizeContentsPrecision(50);
+    header->setStretchLastSection(false);
+    table_->setItemDelegateForColumn(RegionTableModel::Region, new RegionNameDelegate(table_));
+    table_->setItemDelegateForColumn(RegionTableModel::Share, new ShareBarDelegate(table_));
+    table_->viewport()->installEventFilter(this);
+    connect(header, &QHeaderView::sectionResized, this, [this](int column) {
+        if (column != RegionTableModel::Region)
+            fitRegionColumn();
+    });
+
+    columnMenu_ = new HeaderColumnMenu(header, QStringLiteral("regionTable/hiddenColumns"),
+                                       RegionTableModel::columnIds(), RegionTableModel::Region);
+    columnMenu_->restore();
+    connect(columnMenu_, &HeaderColumnMenu::columnVisibilityChanged, this,
+            &RunView::fitRegionColumn);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this, [this](const QPoint& at) {
+        columnMenu_->popup(table_->horizontalHeader()->viewport()->mapToGlobal(at));
+    });
+
+    emptyMessage_ = new QLabel(table_->viewport());
+    emptyMessage_->setTextFormat(Qt::PlainText);
+    emptyMessage_->setWordWrap(true);
+    emptyMessage_->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    emptyMessage_->hide();
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &RunView::updateEmptyMessage);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &RunView::updateEmptyMessage);
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &RunView::updateEmptyMessage);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &RunView::updateEmptyMessage);
+}
+
+// Filter, ranks, chart statistic, table, the side tabs and what they show,
+// then the timeline (or the panel offering the events); the file bar's
+// buttons, when shown, come first. Every focusable widget inside each part is
+// chained in creation order: Qt moves only the widget named, not its
+// children, and ignores widgets without a focus policy.
+void RunView::orderTabFocus() {
+    QList<QWidget*> chain;
+    const auto add = [this, &chain](QWidget* widget) {
+        // A focus proxy (the side tabs' bar) is chained in its own place.
+        if (widget->focusPolicy() != Qt::NoFocus && !widget->focusProxy() && !widget->isWindow() &&
+            widget->window() == window() && !chain.contains(widget))
+            chain << widget;
+    };
+    // The side tabs' bar before the page it shows.
+    const QList<QWidget*> parts = {fileBar_, filter_,         ranks_, statistic_,
+                                   table_,   side_->tabBar(), side_,  timelineStack_};
+    for (QWidget* part : parts) {
+        add(part);
+        for (QWidget* child : part->findChildren<QWidget*>())
+            add(child);
+    }
+    for (qsizetype i = 1; i < chain.size(); ++i)
+        QWidget::setTabOrder(chain[i - 1], chain[i]);
+}
+
+bool RunView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == table_->viewport() && event->type() == QEvent::Resize) {
+        fitRegionColumn();
+        updateEmptyMessage();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+// The numbers are as wide as their text; the region names take what is left
+// (cut from the left when long), but no less than a dozen characters: a
+// narrower table scrolls instead.
+void RunView::fitRegionColumn() {
+    QHeaderView* header = table_->horizontalHeader();
+    int numbers = 0;
+    for (int column = 0; column < header->count(); ++column)
+        if (column != RegionTableModel::Region && !header->isSectionHidden(column))
+            numbers += header->sectionSize(column);
+    const int minimum = table_->fontMetrics().averageCharWidth() * 12;
+    const int width = std::max(minimum, table_->viewport()->width() - numbers);
+    if (header->sectionSize(RegionTableModel::Region) != width)
+        header->resizeSection(RegionTableModel::Region, width);
+}
+
+void RunView::updateEmptyMessage() {
+    const QString pattern = filter_->text();
+    const bool empty = !pattern.isEmpty() && proxy_->errorString().isEmpty() &&
+                       model_->rowCount() > 0 && proxy_->rowCount() == 0;
+    if (empty) {
+        emptyMessage_->setText(tr("No region matches '%1'").arg(pattern));
+        const QRect area = table_->viewport()->rect().adjusted(12, 16, -12, 0);
+        emptyMessage_->setGeometry(area.x(), area.y(), area.width(),
+                                   emptyMessage_->heightForWidth(area.width()));
+    }
+    emptyMessage_->setVisible(empty);
 }
 
 void RunView::buildFileBar() {
@@ -215,6 +344,15 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     fileWatcher_->watch(run_ ? run_->path : QString());
     updateFileBar();
     metadata_->setRun(run_);
+    // A selection made for the run read before may name ranks this one lacks.
+    if (run_ && run_->results) {
+        const std::string missing =
+            selection_.missingFrom(scope::RankSelection::ranksOf(*run_->results));
+        if (!missing.empty()) {
+            selection_ = {};
+            showRankProblem(QString::fromStdString(missing));
+        }
+    }
     rankChart_->setRun(run_ ? run_->results : nullptr);
     rankChart_->setRanks(selection_);
     const bool events = run_ && run_->hasEvents() && run_->timeline;
@@ -268,27 +406,55 @@ bool RunView::eventViewsEnabled() const {
 }
 
 bool RunView::setRankSelection(const QString& text) {
+    if (ranks_->text() != text) {
+        const QSignalBlocker blocker(ranks_);
+        ranks_->setText(text);
+    }
     scope::RankSelection selection;
+    QString problem;
     const QString trimmed = text.trimmed();
     if (!trimmed.isEmpty() && trimmed.compare(QStringLiteral("all"), Qt::CaseInsensitive) != 0) {
         try {
             selection = scope::RankSelection::parse(trimmed.toStdString());
         } catch (const std::invalid_argument& e) {
-            ranks_->setStyleSheet(QStringLiteral("color: #c62828"));
-            ranks_->setToolTip(QString::fromStdString(e.what()));
-            return false;
+            problem = QString::fromStdString(e.what());
         }
     }
-    ranks_->setStyleSheet(QString());
-    ranks_->setToolTip(tr("Statistics, chart and timeline cover these ranks only"));
-    if (ranks_->text() != text)
-        ranks_->setText(text);
+    // Before a run is set, only the syntax can be checked; setRun checks the rest.
+    if (problem.isEmpty() && run_ && run_->results)
+        problem = QString::fromStdString(
+            selection.missingFrom(scope::RankSelection::ranksOf(*run_->results)));
+    if (!problem.isEmpty()) {
+        showRankProblem(problem);
+        return false;
+    }
+    showRankProblem(QString());
+    // Return, then leaving the box, must not compute the same table twice.
+    if (selection.isAll() == selection_.isAll() &&
+        (selection.isAll() || selection.ranks() == selection_.ranks()))
+        return true;
     selection_ = selection;
     rankChart_->setRanks(selection_);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setRanks(selection_);
     recomputeTable();
     return true;
+}
+
+// Shown under the box, not only in a tooltip, with what the views show instead.
+void RunView::showRankProblem(const QString& problem) {
+    const bool failed = !problem.isEmpty();
+    ranks_->setStyleSheet(failed ? QStringLiteral("color: #c62828") : QString());
+    ranks_->setToolTip(failed ? problem
+                              : tr("Statistics, chart and timeline cover these ranks only"));
+    if (failed)
+        rankMessage_->setText(
+            tr("%1 — showing %2")
+                .arg(problem,
+                     selection_.isAll()
+                         ? tr("all ranks")
+                         : tr("ranks %1").arg(QString::fromStdString(selection_.toString()))));
+    rankMessage_->setVisible(failed);
 }
 
 void RunView::setStatistic(Statistic statistic) {

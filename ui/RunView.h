@@ -13,6 +13,7 @@
 #include <vector>
 
 class EventsUnavailablePanel;
+class HeaderColumnMenu;
 class MetadataModel;
 class QComboBox;
 class QLabel;
@@ -20,6 +21,7 @@ class QLineEdit;
 class QPushButton;
 class QSplitter;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 class RankBarChart;
 class RegionFilterProxy;
@@ -46,7 +48,9 @@ public:
     std::shared_ptr<const RunData> run() const { return run_; }
     void setEventsLoading(bool loading);
 
-    // The rank selection text as typed ("", "3", "0-3,5"); false if invalid.
+    // The rank selection text as typed ("", "3", "0-3,5"); false if invalid
+    // or naming a rank the run lacks: the message under the box says why and
+    // the previous selection stays.
     bool setRankSelection(const QString& text);
     void setStatistic(Statistic statistic);
     Statistic statistic() const;
@@ -63,6 +67,14 @@ public:
     QTableView* tableView() const { return table_; }
     QLineEdit* filterEdit() const { return filter_; }
     QLineEdit* rankEdit() const { return ranks_; }
+    // Under the rank box: why the typed list is not applied (hidden when it is).
+    QLabel* rankMessage() const { return rankMessage_; }
+    // Over the table when the filter leaves no region.
+    QLabel* emptyMessage() const { return emptyMessage_; }
+    // The table header's context menu: a checkable entry per column.
+    HeaderColumnMenu* columnMenu() const { return columnMenu_; }
+    QTabWidget* sideTabs() const { return side_; }
+    QTableView* metadataView() const { return metadataView_; }
     RankBarChart* rankChart() const { return rankChart_; }
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
@@ -90,8 +102,16 @@ signals:
     // A chart's context menu was used; the window knows where files go.
     void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void buildLayout();
+    void buildTable();
+    void orderTabFocus();
+    void showRankProblem(const QString& problem);
+    void fitRegionColumn();
+    void updateEmptyMessage();
     void buildFileBar();
     void updateFileBar();
     void recomputeTable();
@@ -105,7 +125,12 @@ private:
     QTableView* table_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QLineEdit* ranks_ = nullptr;
+    QLabel* rankMessage_ = nullptr;
+    QLabel* emptyMessage_ = nullptr;
+    HeaderColumnMenu* columnMenu_ = nullptr;
     QComboBox* statistic_ = nullptr;
+    QTabWidget* side_ = nullptr;
+    QTableView* metadataView_ = nullptr;
     RankBarChart* rankChart_ = nullptr;
     TimelineView* timeline_ = nullptr;
     EventsUnavailablePanel* eventsPanel_ = nullptr;

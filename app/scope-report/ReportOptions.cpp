@@ -192,7 +192,7 @@ Options:
   --include RE...       keep only regions whose name starts with a match of RE
   --exclude RE...       drop regions whose name starts with a match of RE
                         (both take every argument up to the next option; repeatable)
-  --ranks LIST          only these ranks, e.g. 0-3,5
+  --ranks LIST          only these ranks, e.g. 0-3,5; every file must have them all
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
                         largest change first; regions in one file only listed apart
@@ -201,7 +201,8 @@ Options:
   -h, --help            show this help
   --version             show the version
 
-Exit status: 0 ok (warnings on stderr), 1 usage error, 2 file not found,
+Exit status: 0 ok (warnings on stderr), 1 usage error (or a rank of --ranks
+that a file lacks; that file is skipped), 2 file not found,
 3 corrupt or unreadable file, 4 summary data unavailable; with several
 files the highest status of any file.
 )";

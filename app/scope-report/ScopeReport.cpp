@@ -69,12 +69,23 @@ void ScopeReport::writeExport(const std::string& destination, const std::string&
         fail(ExitStatus::Usage, destination + ": cannot write the " + what + " export");
 }
 
+bool ScopeReport::hasSelectedRanks(const ProfilingResults& results) {
+    const RankSelection& ranks = options_.selection.ranks();
+    const std::string missing = ranks.missingFrom(RankSelection::ranksOf(results));
+    if (missing.empty())
+        return true;
+    fail(ExitStatus::Usage, results.path + ": --ranks " + ranks.toString() + ": " + missing);
+    return false;
+}
+
 ExitStatus ScopeReport::run() {
     std::vector<ProfilingResults> loaded;
     for (const std::string& path : options_.files) {
         if (auto results = load(path)) {
             warnAbout(*results);
-            loaded.push_back(std::move(*results));
+            // Rows of ranks the file lacks would print as empty, not as an error.
+            if (hasSelectedRanks(*results))
+                loaded.push_back(std::move(*results));
         }
     }
 

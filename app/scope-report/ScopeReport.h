@@ -11,9 +11,9 @@
 
 namespace scope::report {
 
-// One run of scope-report: reads every file (a file that fails is reported
-// and skipped), prints the tables and writes the exports for the files that
-// were read. Errors and warnings go to `err`, each naming its file.
+// One run of scope-report: reads every file (a file that fails, or lacks a
+// rank of --ranks, is reported and skipped), prints the tables and writes the exports for the files
+// that were read. Errors and warnings go to `err`, each naming its file.
 class ScopeReport {
 public:
     ScopeReport(ReportOptions options, std::ostream& out, std::ostream& err);
@@ -23,6 +23,8 @@ public:
 private:
     std::optional<ProfilingResults> load(const std::string& path);
     void warnAbout(const ProfilingResults& results);
+    // False, and an error naming the file, when --ranks names a rank it lacks.
+    bool hasSelectedRanks(const ProfilingResults& results);
     void writeExport(const std::string& destination, const std::string& text, const char* what);
     void fail(ExitStatus status, const std::string& message);
 

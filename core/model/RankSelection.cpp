@@ -1,7 +1,10 @@
 #include "RankSelection.h"
 
+#include "ProfilingResults.h"
+
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <stdexcept>
 
 namespace scope {
@@ -25,6 +28,30 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// missingFrom writes ranges with an en dash; accept it back as a hyphen.
+constexpr std::string_view kEnDash = "\xE2\x80\x93"; // U+2013
+
+// Sorted, distinct ranks as "0–3,5".
+std::string compact(const std::vector<std::uint32_t>& r, std::string_view dash) {
+    std::string out;
+    for (std::size_t i = 0; i < r.size();) {
+        std::size_t j = i;
+        while (j + 1 < r.size() && r[j + 1] == r[j] + 1)
+            ++j;
+        if (!out.empty())
+            out += ',';
+        out += std::to_string(r[i]);
+        if (j > i)
+            out += std::string(dash) + std::to_string(r[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
+std::string ranksPhrase(const std::vector<std::uint32_t>& ranks) {
+    return (ranks.size() == 1 ? "rank " : "ranks ") + compact(ranks, kEnDash);
+}
+
 } // namespace
 
 RankSelection::RankSelection(std::vector<std::uint32_t> ranks) {
@@ -33,7 +60,11 @@ RankSelection::RankSelection(std::vector<std::uint32_t> ranks) {
     ranks_ = std::move(ranks);
 }
 
-RankSelection RankSelection::parse(std::string_view text) {
+RankSelection RankSelection::parse(std::string_view input) {
+    std::string normalized(input);
+    for (std::size_t at; (at = normalized.find(kEnDash)) != std::string::npos;)
+        normalized.replace(at, kEnDash.size(), "-");
+    const std::string_view text = normalized;
     std::vector<std::uint32_t> ranks;
     std::size_t begin = 0;
     while (begin <= text.size()) {
@@ -45,8 +76,12 @@ RankSelection RankSelection::parse(std::string_view text) {
         } else {
             const std::uint32_t first = parseRank(trim(item.substr(0, dash)), text);
             const std::uint32_t last = parseRank(trim(item.substr(dash + 1)), text);
-            if (last < first || last - first > 1'000'000)
-                throw std::invalid_argument("invalid rank range '" + std::string(item) + "'");
+            if (last < first)
+                throw std::invalid_argument("invalid rank range '" + std::string(item) +
+                                            "' (the first rank is larger than the last)");
+            if (last - first > 1'000'000)
+                throw std::invalid_argument("invalid rank range '" + std::string(item) +
+                                            "' (more than a million ranks)");
             for (std::uint32_t r = first; r <= last; ++r)
                 ranks.push_back(r);
         }
@@ -65,22 +100,32 @@ const std::vector<std::uint32_t>& RankSelection::ranks() const {
 }
 
 std::string RankSelection::toString() const {
+    return ranks_ ? compact(*ranks_, "-") : "all";
+}
+
+std::string RankSelection::missingFrom(const std::vector<std::uint32_t>& available) const {
     if (!ranks_)
-        return "all";
-    std::string out;
-    const auto& r = *ranks_;
-    for (std::size_t i = 0; i < r.size();) {
-        std::size_t j = i;
-        while (j + 1 < r.size() && r[j + 1] == r[j] + 1)
-            ++j;
-        if (!out.empty())
-            out += ',';
-        out += std::to_string(r[i]);
-        if (j > i)
-            out += '-' + std::to_string(r[j]);
-        i = j + 1;
-    }
-    return out;
+        return {};
+    std::vector<std::uint32_t> missing;
+    std::set_difference(ranks_->begin(), ranks_->end(), available.begin(), available.end(),
+                        std::back_inserter(missing));
+    if (missing.empty())
+        return {};
+    return ranksPhrase(missing) + " not in this run (it has " +
+           (available.empty() ? std::string("no ranks") : ranksPhrase(available)) + ")";
+}
+
+std::vector<std::uint32_t> RankSelection::ranksOf(const ProfilingResults& results) {
+    std::vector<std::uint32_t> ranks(results.numRanks);
+    for (std::uint32_t r = 0; r < results.numRanks; ++r)
+        ranks[r] = r;
+    // Schema 1 counts its rank groups, whose numbers may have gaps.
+    for (const RankRegion& row : results.rows)
+        if (row.rank >= results.numRanks)
+            ranks.push_back(row.rank);
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    return ranks;
 }
 
 } // namespace scope

@@ -21,6 +21,7 @@ private slots:
     void exitStatus_data();
     void exitStatus();
     void severalFilesReportTheWorstStatus();
+    void ranksTheFileLacksAreAnError();
     void summaryFallbackWarns();
     void damagedRegionWarns();
     void newerSchemaWarns();
@@ -124,6 +125,43 @@ void TestScopeReportCli::severalFilesReportTheWorstStatus() {
         runReport({"--summary-only", "--no-fallback", "run_np3.h5", notHdf5_, "v3_serial.h5"});
     QCOMPARE(summaries.exitCode, 4);
     QVERIFY(summaries.out.contains("v3_serial.h5"));
+}
+
+// run_np3.h5 has ranks 0-2, run_serial.h5 rank 0 only.
+void TestScopeReportCli::ranksTheFileLacksAreAnError() {
+    const Run outOfRange = runReport({"--ranks", "7", "run_np3.h5"});
+    QCOMPARE(outOfRange.exitCode, 1);
+    QVERIFY2(outOfRange.err.contains("run_np3.h5") &&
+                 outOfRange.err.contains("rank 7 not in this run (it has ranks 0\u20132)"),
+             outOfRange.err.constData());
+    QVERIFY2(outOfRange.out.isEmpty(), outOfRange.out.constData()); // no table of empty rows
+
+    // Existing ranks beside a missing one do not make the list valid.
+    const Run mixed = runReport({"--ranks", "1-3", "--json", "-", "run_np3.h5"});
+    QCOMPARE(mixed.exitCode, 1);
+    QVERIFY2(mixed.err.contains("rank 3 not in this run"), mixed.err.constData());
+    QVERIFY(mixed.out.isEmpty());
+
+    // Several files: the one without the rank is named and skipped, the others are reported.
+    const Run several = runReport({"--ranks", "1", "--json", "-", "run_np3.h5", "run_serial.h5"});
+    QCOMPARE(several.exitCode, 1);
+    QVERIFY2(several.err.contains("run_serial.h5") &&
+                 several.err.contains("rank 1 not in this run (it has rank 0)"),
+             several.err.constData());
+    QVERIFY2(!several.err.contains("run_np3.h5"), several.err.constData());
+    const QJsonArray files = parseJson(several.out)["files"].toArray();
+    QCOMPARE(files.size(), 1);
+    QCOMPARE(files[0]["label"].toString(), QStringLiteral("run_np3"));
+
+    // A worse status of another file still wins.
+    QCOMPARE(runReport({"--ranks", "1", "run_serial.h5", "no_such_file.h5"}).exitCode, 2);
+
+    const Run diff = runReport({"--ranks", "2", "--diff", "run_np3.h5", "run_serial.h5"});
+    QCOMPARE(diff.exitCode, 1);
+    QVERIFY2(diff.err.contains("run_serial.h5"), diff.err.constData());
+    QVERIFY(diff.out.isEmpty());
+
+    QCOMPARE(runReport({"--ranks", "0-2", "run_np3.h5"}).exitCode, 0);
 }
 
 void TestScopeReportCli::summaryFallbackWarns() {

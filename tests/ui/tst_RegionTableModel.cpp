@@ -125,6 +125,31 @@ private slots:
         QCOMPARE(proxy.index(1, 0).data().toString(), QStringLiteral("mpi.allreduce")); // 99.7 ms
     }
 
+    void sortsRegionNamesIgnoringCase() {
+        auto results = std::make_shared<scope::ProfilingResults>();
+        results->regions = {"gamma", "Beta", "alpha", "beta"};
+        auto run = std::make_shared<RunData>();
+        run->results = results;
+        std::vector<scope::RegionTableRow> rows(results->regions.size());
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            rows[i].region = i;
+        RegionTableModel model;
+        RegionFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        model.setRows(run, rows);
+        const auto names = [&proxy] {
+            QStringList out;
+            for (int row = 0; row < proxy.rowCount(); ++row)
+                out << proxy.index(row, RegionTableModel::Region).data().toString();
+            return out;
+        };
+        // Code-point order would put "Beta" before "alpha".
+        proxy.sort(RegionTableModel::Region, Qt::AscendingOrder);
+        QCOMPARE(names(), (QStringList{"alpha", "Beta", "beta", "gamma"}));
+        proxy.sort(RegionTableModel::Region, Qt::DescendingOrder);
+        QCOMPARE(names(), (QStringList{"gamma", "beta", "Beta", "alpha"}));
+    }
+
     void filtersLikePprocInclude() {
         RegionTableModel model;
         RegionFilterProxy proxy;

@@ -5,6 +5,7 @@
 RegionFilterProxy::RegionFilterProxy(QObject* parent) : QSortFilterProxyModel(parent) {
     setSortRole(RegionTableModel::SortRole);
     setDynamicSortFilter(true);
+    collator_.setCaseSensitivity(Qt::CaseInsensitive);
 }
 
 bool RegionFilterProxy::setPattern(const QString& pattern) {
@@ -25,4 +26,14 @@ bool RegionFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         .match(name, 0, QRegularExpression::NormalMatch,
                QRegularExpression::AnchorAtOffsetMatchOption)
         .hasMatch();
+}
+
+bool RegionFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    if (left.column() != RegionTableModel::Region)
+        return QSortFilterProxyModel::lessThan(left, right);
+    const QString a = left.data(sortRole()).toString();
+    const QString b = right.data(sortRole()).toString();
+    const int order = collator_.compare(a, b);
+    // "Solve" and "solve" are both regions: a fixed order between them.
+    return order != 0 ? order < 0 : a < b;
 }

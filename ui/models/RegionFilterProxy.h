@@ -1,10 +1,12 @@
 #pragma once
 
+#include <QCollator>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
 
-// Sorts the region table on raw numbers and filters region names with a
-// regular expression matched at the start of the name, as
+// Sorts the region table on raw numbers, region names as a person would
+// (locale-aware, ignoring case: "alpha", "Beta", "gamma"), and filters region
+// names with a regular expression matched at the start of the name, as
 // `scope-profiler pproc --include` does.
 class RegionFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
@@ -18,8 +20,10 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    QCollator collator_;
     QRegularExpression pattern_;
     QString error_;
 };

@@ -177,12 +177,32 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
+QStringList RegionTableModel::columnIds() {
+    return {"region", "calls", "total", "share", "average",   "min",      "max",
+            "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance"};
+}
+
 QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
-    static const char* const names[] = {"Region", "Calls",     "Total",    "% of run", "Avg",
-                                        "Min",    "Max",       "Std",      "p50",      "p90",
-                                        "p99",    "Exclusive", "Imbalance"};
+    // Compact, so that every column fits a 1280-pixel window beside the chart;
+    // the full name is in the tooltip, the column menu and for screen readers.
+    static const char* const names[] = {"Region", "Calls", "Total", "Share", "Avg",
+                                        "Min",    "Max",   "Std",   "p50",   "p90",
+                                        "p99",    "Excl.", "Imbal."};
+    static const char* const fullNames[] = {"Region",
+                                            "Calls",
+                                            "Total time",
+                                            "Share of run",
+                                            "Average",
+                                            "Minimum",
+                                            "Maximum",
+                                            "Standard deviation",
+                                            "Median (p50)",
+                                            "90th percentile (p90)",
+                                            "99th percentile (p99)",
+                                            "Exclusive time",
+                                            "Load imbalance"};
     static const char* const tips[] = {
         "Region name",
         "Number of calls on the selected ranks",
@@ -196,10 +216,16 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
         "90th percentile of call durations (needs per-call data)",
         "99th percentile of call durations (needs per-call data)",
         "Total minus the time spent in nested regions",
-        "Load imbalance: slowest rank's total ÷ mean rank total (1 = balanced)"};
-    if (role == Qt::DisplayRole)
+        "Slowest rank's total ÷ mean rank total (1 = balanced)"};
+    switch (role) {
+    case Qt::DisplayRole:
         return tr(names[section]);
-    if (role == Qt::ToolTipRole)
-        return tr(tips[section]);
-    return {};
+    case Qt::AccessibleTextRole:
+        return tr(fullNames[section]);
+    case Qt::ToolTipRole:
+        return section == Region ? tr(tips[section])
+                                 : tr("%1: %2").arg(tr(fullNames[section]), tr(tips[section]));
+    default:
+        return {};
+    }
 }

@@ -11,7 +11,8 @@
 // One row per region: calls, total, share of the run, avg/min/max/std,
 // percentiles (with events only), exclusive time and load imbalance, for the
 // current rank selection. Display text uses readable units; SortRole gives the
-// raw number and ToolTipRole the full precision.
+// raw number and ToolTipRole the full precision. Header texts are compact;
+// the header's Qt::AccessibleTextRole gives each column's full name.
 class RegionTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -39,6 +40,9 @@ public:
     };
 
     explicit RegionTableModel(QObject* parent = nullptr);
+
+    // Stable names of the columns, for settings (e.g. the hidden ones).
+    static QStringList columnIds();
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
     // percentilesPending: the percentile columns say "…" until setPercentiles.

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "HeaderColumnMenu.h"
+
+#include <QHeaderView>
+#include <QSettings>
+
+HeaderColumnMenu::HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids,
+                                   int fixedColumn)
+    : QMenu(header), header_(header), settingsKey_(std::move(settingsKey)), ids_(std::move(ids)),
+      fixedColumn_(fixedColumn) {
+    // Built when shown, so that the entries follow the header's state and texts.
+    connect(this, &QMenu::aboutToShow, this, &HeaderColumnMenu::rebuild);
+    rebuild();
+}
+
+void HeaderColumnMenu::rebuild() {
+    clear();
+    const QAbstractItemModel* model = header_->model();
+    for (int column = 0; column < ids_.size(); ++column) {
+        if (column == fixedColumn_)
+            continue;
+        QString name;
+        if (model) {
+            name = model->headerData(column, header_->orientation(), Qt::AccessibleTextRole)
+                       .toString();
+            if (name.isEmpty())
+                name = model->headerData(column, header_->orientation()).toString();
+        }
+        QAction* action = addAction(name.isEmpty() ? ids_[column] : name);
+        action->setCheckable(true);
+        action->setChecked(!header_->isSectionHidden(column));
+        action->setData(column);
+        connect(action, &QAction::toggled, this,
+                [this, column](bool checked) { setColumnVisible(column, checked); });
+    }
+}
+
+void HeaderColumnMenu::restore() {
+    const QStringList hidden = QSettings().value(settingsKey_).toStringList();
+    for (int column = 0; column < ids_.size(); ++column)
+        if (column != fixedColumn_)
+            header_->setSectionHidden(column, hidden.contains(ids_[column]));
+    emit columnVisibilityChanged();
+}
+
+void HeaderColumnMenu::setColumnVisible(int column, bool visible) {
+    if (column < 0 || column >= ids_.size() || column == fixedColumn_ ||
+        header_->isSectionHidden(column) == !visible)
+        return;
+    header_->setSectionHidden(column, !visible);
+    QSettings().setValue(settingsKey_, hiddenIds());
+    emit columnVisibilityChanged();
+}
+
+QStringList HeaderColumnMenu::hiddenIds() const {
+    QStringList hidden;
+    for (int column = 0; column < ids_.size(); ++column)
+        if (header_->isSectionHidden(column))
+            hidden << ids_[column];
+    return hidden;
+}

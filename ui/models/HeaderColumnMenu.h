@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QMenu>
+#include <QStringList>
+
+class QHeaderView;
+
+// A header's context menu with a checkable entry per column, so that a table
+// too wide for the window can lose the columns its user does not read. The
+// hidden set is kept in QSettings under `settingsKey`, by column id (not by
+// position, so that a column added later does not shift it), and applied to
+// every header built afterwards. Entries are named by the header's
+// Qt::AccessibleTextRole (the full name), else its display text.
+class HeaderColumnMenu : public QMenu {
+    Q_OBJECT
+public:
+    // ids: one stable id per logical column; `fixedColumn` is never hidden.
+    HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids, int fixedColumn);
+
+    // Hides the columns the settings name.
+    void restore();
+    // Shows or hides a column and remembers the hidden set.
+    void setColumnVisible(int column, bool visible);
+    QStringList hiddenIds() const;
+
+signals:
+    void columnVisibilityChanged();
+
+private:
+    void rebuild();
+
+    QHeaderView* header_;
+    QString settingsKey_;
+    QStringList ids_;
+    int fixedColumn_;
+};
