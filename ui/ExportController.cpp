@@ -56,7 +56,9 @@ bool isTime(int column) {
 std::string csvHeader(const QAbstractItemModel& model, int column) {
     if (column == RegionTableModel::Share)
         return ExportController::tr("Share of run (fraction)").toStdString();
-    const QString name = model.headerData(column, Qt::Horizontal).toString();
+    // The full name: the header shows an abbreviation to fit the window.
+    const QString name =
+        model.headerData(column, Qt::Horizontal, Qt::AccessibleTextRole).toString();
     return (isTime(column) ? ExportController::tr("%1 (s)").arg(name) : name).toStdString();
 }
 

@@ -209,7 +209,9 @@ private slots:
         QCOMPARE(rows.size(), proxy->rowCount() + 1);
         QCOMPARE(rows[0].size(), int(RegionTableModel::ColumnCount));
         QCOMPARE(rows[0][0], QStringLiteral("Region"));
-        QCOMPARE(rows[0][RegionTableModel::Total], QStringLiteral("Total (s)"));
+        QCOMPARE(rows[0][RegionTableModel::Total], QStringLiteral("Total time (s)"));
+        QCOMPARE(rows[0][RegionTableModel::Exclusive], QStringLiteral("Exclusive time (s)"));
+        QCOMPARE(rows[0][RegionTableModel::Imbalance], QStringLiteral("Load imbalance"));
         for (int row = 0; row < proxy->rowCount(); ++row)
             for (int column = 0; column < RegionTableModel::ColumnCount; ++column) {
                 const QModelIndex index = proxy->index(row, column);
