@@ -1,5 +1,6 @@
 #include "RankBarChart.h"
 
+#include "ColorContrast.h"
 #include "DurationAxisTicker.h"
 #include "IntegerAxisTicker.h"
 #include "RegionPalette.h"
@@ -32,7 +33,8 @@ RankBarChart::RankBarChart(QWidget* parent) : QWidget(parent) {
     message_ = new QLabel(this);
     message_->setAlignment(Qt::AlignCenter);
     message_->setWordWrap(true);
-    message_->setForegroundRole(QPalette::PlaceholderText);
+    ColorContrast::setQuietText(message_, palette().color(QPalette::PlaceholderText),
+                                palette().color(QPalette::Window));
     setUpPlot();
     stack_->addWidget(plot_);
     stack_->addWidget(message_);

@@ -1,6 +1,7 @@
 #include "TimelineView.h"
 
 #include "ChartExporter.h"
+#include "ColorContrast.h"
 #include "RankAxisTicker.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
@@ -35,7 +36,8 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* hint = new QLabel(tr("Wheel: zoom time \u00b7 Ctrl+wheel: zoom ranks \u00b7 drag: pan "
                                "\u00b7 Shift+drag: zoom to a range \u00b7 double-click: fit"),
                             this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
+    ColorContrast::setQuietText(hint, palette().color(QPalette::PlaceholderText),
+                                palette().color(QPalette::Window));
     // The hint may be cut short; it must not hold the view wider than its parent wants.
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* reset = new QToolButton(this);
