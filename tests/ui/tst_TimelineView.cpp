@@ -12,6 +12,7 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -198,6 +199,90 @@ private slots:
         QTest::mouseRelease(plot, Qt::LeftButton, {}, to - QPoint(100, 0));
         QVERIFY(std::abs(plot->xAxis->range().size() - zoomed.size()) < 1e-9);
         QVERIFY(plot->xAxis->range().lower > zoomed.lower);
+    }
+
+    void keysZoomAndPanTime() {
+        view_->setRun(twoRanks()); // 1 s, fitted with 1 % room on each side
+        QCustomPlot* plot = view_->plot();
+        const auto expectRange = [plot](double lower, double upper) {
+            const QCPRange range = plot->xAxis->range();
+            return std::abs(range.lower - lower) < 1e-9 && std::abs(range.upper - upper) < 1e-9;
+        };
+        QVERIFY(expectRange(-0.01, 1.01));
+        // + halves the time around the centre, 0.5 s: 1.02 s wide -> 0.51 s.
+        QTest::keyClick(plot, Qt::Key_Plus);
+        QVERIFY(expectRange(0.245, 0.755));
+        // = is + without Shift.
+        QTest::keyClick(plot, Qt::Key_Equal);
+        QVERIFY(expectRange(0.3725, 0.6275));
+        QTest::keyClick(plot, Qt::Key_Minus);
+        QVERIFY(expectRange(0.245, 0.755));
+        // Right pans by a quarter of the visible 0.51 s.
+        QTest::keyClick(plot, Qt::Key_Right);
+        QVERIFY(expectRange(0.3725, 0.8825));
+        QTest::keyClick(plot, Qt::Key_Left);
+        QTest::keyClick(plot, Qt::Key_Left);
+        QVERIFY(expectRange(0.1175, 0.6275));
+        // Not past the run's end.
+        for (int i = 0; i < 10; ++i)
+            QTest::keyClick(plot, Qt::Key_Right);
+        QVERIFY(expectRange(0.5, 1.01));
+        // The rank axis did not move.
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 2));
+        QTest::keyClick(plot, Qt::Key_0);
+        QVERIFY(expectRange(-0.01, 1.01));
+        QTest::keyClick(plot, Qt::Key_Plus);
+        QTest::keyClick(plot, Qt::Key_Home);
+        QVERIFY(expectRange(-0.01, 1.01));
+        // - does not zoom out past the whole run.
+        QTest::keyClick(plot, Qt::Key_Minus);
+        QVERIFY(expectRange(-0.01, 1.01));
+    }
+
+    void keysZoomAndScrollRanks() {
+        view_->setRun(twoRanks());
+        QCustomPlot* plot = view_->plot();
+        const QCPRange time = plot->xAxis->range();
+        // Ctrl++ halves the two bands around their centre, like Ctrl+wheel.
+        QTest::keyClick(plot, Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.5, 1.5));
+        QCOMPARE(plot->xAxis->range(), time);
+        // Down scrolls a quarter of the visible band towards the last rank.
+        QTest::keyClick(plot, Qt::Key_Down);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.75, 1.75));
+        QTest::keyClick(plot, Qt::Key_Up);
+        QTest::keyClick(plot, Qt::Key_Up);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.25, 1.25));
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(plot, Qt::Key_Up);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 1));
+        QTest::keyClick(plot, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 2));
+        QCOMPARE(plot->xAxis->range(), time);
+    }
+
+    void tabReachesResetAndThePlot() {
+        view_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view_.get()));
+        auto* reset = view_->findChild<QToolButton*>();
+        QVERIFY(reset != nullptr);
+        QVERIFY(reset->focusPolicy() & Qt::TabFocus);
+        QVERIFY(view_->plot()->focusPolicy() & Qt::TabFocus);
+        reset->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), reset);
+        QTest::keyClick(reset, Qt::Key_Tab);
+        QTRY_COMPARE(QApplication::focusWidget(), view_->plot());
+        // The focus shows as a frame just outside the plot.
+        const QPoint corner = view_->plot()->geometry().topLeft() - QPoint(1, 1);
+        const QColor highlight = view_->palette().color(QPalette::Highlight);
+        QTRY_COMPARE(view_->grab().toImage().pixelColor(corner), highlight);
+        QTest::keyClick(view_->plot(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), reset);
+        QTRY_VERIFY(view_->grab().toImage().pixelColor(corner) != highlight);
+        // A click gives the plot focus too.
+        view_->setRun(twoRanks());
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, {}, pixelAt(*view_, 0.25, 1));
+        QTRY_COMPARE(QApplication::focusWidget(), view_->plot());
     }
 
     void panningStaysOnTheRun() {

@@ -10,7 +10,9 @@
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QPainter>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -26,6 +28,12 @@ constexpr double kMinimumWidth = 5e-9;
 constexpr double kMargin = 0.01;
 // A press and release closer than this (px) is a click, not a drag.
 constexpr int kClickDistance = 3;
+// Width (px) of the focus frame around the plot.
+constexpr int kFocusFrame = 2;
+// Share of the visible time or ranks that an arrow key moves by.
+constexpr double kKeyPan = 0.25;
+// What + and - zoom by.
+constexpr double kKeyZoom = 2.0;
 
 } // namespace
 
@@ -33,22 +41,36 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
-    auto* hint = new QLabel(tr("Wheel: zoom time \u00b7 Ctrl+wheel: zoom ranks \u00b7 drag: pan "
-                               "\u00b7 Shift+drag: zoom to a range \u00b7 double-click: fit"),
+    auto* hint = new QLabel(tr("Wheel or +/\u2212: zoom time \u00b7 with Ctrl: zoom ranks \u00b7 "
+                               "drag or arrows: pan \u00b7 Shift+drag: zoom to a range \u00b7 "
+                               "double-click or 0: fit"),
                             this);
+    // The hint may be cut short on a narrow window: the tooltip has all of it.
+    hint->setToolTip(hint->text());
     ColorContrast::setQuietText(hint, palette().color(QPalette::PlaceholderText),
                                 palette().color(QPalette::Window));
     // The hint may be cut short; it must not hold the view wider than its parent wants.
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* reset = new QToolButton(this);
     reset->setText(tr("Reset zoom"));
-    reset->setToolTip(tr("Show the whole run"));
+    reset->setToolTip(tr("Show the whole run (0 or Home in the timeline)"));
+    // Tool buttons take no focus by default on some styles: reachable with Tab.
+    reset->setFocusPolicy(Qt::StrongFocus);
     bar->addWidget(hint, 1);
     bar->addWidget(reset);
     layout->addLayout(bar);
     plot_ = new QCustomPlot(this);
     plot_->setMouseTracking(true); // hover tooltips
-    layout->addWidget(plot_, 1);
+    // Keys zoom and pan (see keyPressed): Tab and click give the plot focus,
+    // shown by a frame drawn in the margin around it (paintEvent).
+    plot_->setFocusPolicy(Qt::StrongFocus);
+    plot_->installEventFilter(this);
+    setFocusProxy(plot_);
+    setTabOrder(reset, plot_);
+    auto* framed = new QVBoxLayout;
+    framed->setContentsMargins(kFocusFrame, kFocusFrame, kFocusFrame, kFocusFrame);
+    framed->addWidget(plot_);
+    layout->addLayout(framed, 1);
 
     timeline_ = new TimelinePlottable(plot_->xAxis, plot_->yAxis);
     timeTicker_.reset(new TimeAxisTicker);
@@ -168,6 +190,83 @@ QString TimelineView::toolTipAt(const QPoint& position) const {
         lines << tr("zoom in to see them one by one");
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::FocusIn:
+    case QEvent::FocusOut:
+        update(); // the focus frame
+        break;
+    case QEvent::ShortcutOverride:
+        // The view's keys win over shortcuts of the window while it has focus.
+        if (keyAction(*static_cast<QKeyEvent*>(event))) {
+            event->accept();
+            return true;
+        }
+        break;
+    case QEvent::KeyPress:
+        if (const auto action = keyAction(*static_cast<QKeyEvent*>(event))) {
+            action();
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+void TimelineView::paintEvent(QPaintEvent* event) {
+    QWidget::paintEvent(event);
+    if (!plot_->hasFocus())
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), kFocusFrame));
+    const double inset = kFocusFrame / 2.0;
+    painter.drawRect(QRectF(plot_->geometry()).adjusted(-inset, -inset, inset, inset));
+}
+
+std::function<void()> TimelineView::keyAction(const QKeyEvent& key) {
+    const bool ranks = key.modifiers() & Qt::ControlModifier;
+    switch (key.key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        return [this, ranks] { zoomBy(1.0 / kKeyZoom, ranks); };
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore:
+        return [this, ranks] { zoomBy(kKeyZoom, ranks); };
+    case Qt::Key_Left:
+        return [this] { panBy(-kKeyPan, false); };
+    case Qt::Key_Right:
+        return [this] { panBy(kKeyPan, false); };
+    case Qt::Key_Up:
+        return [this] { panBy(-kKeyPan, true); }; // towards rank 0, on top
+    case Qt::Key_Down:
+        return [this] { panBy(kKeyPan, true); };
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        return [this] { resetZoom(); };
+    default:
+        return {};
+    }
+}
+
+void TimelineView::zoomBy(double factor, bool ranks) {
+    QCPAxis* axis = ranks ? plot_->yAxis : plot_->xAxis;
+    const QCPRange range = axis->range();
+    const double half = range.size() * factor / 2;
+    axis->setRange(range.center() - half, range.center() + half);
+    plot_->replot();
+}
+
+void TimelineView::panBy(double share, bool ranks) {
+    QCPAxis* axis = ranks ? plot_->yAxis : plot_->xAxis;
+    const QCPRange range = axis->range();
+    axis->setRange(range.lower + share * range.size(), range.upper + share * range.size());
+    plot_->replot();
 }
 
 void TimelineView::onMousePress(QMouseEvent* event) {

@@ -8,10 +8,12 @@
 #include <QSharedPointer>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 
 class QCustomPlot;
 class QCPRange;
+class QKeyEvent;
 class QMouseEvent;
 class QWheelEvent;
 class RankAxisTicker;
@@ -22,6 +24,8 @@ class TimeAxisTicker;
 // by depth inside it, drawn from a TimelineIndex so that millions of calls
 // stay fluid. Wheel zooms time around the cursor (Ctrl+wheel: ranks), drag
 // pans, Shift+drag or right-drag zooms to a time range, double-click fits.
+// With focus (Tab or click), + and - zoom time around the centre (with Ctrl:
+// ranks), the arrows pan time and scroll ranks, 0 and Home fit.
 // Hovering shows the call; clicking one emits regionActivated.
 class TimelineView : public QWidget {
     Q_OBJECT
@@ -56,7 +60,17 @@ public:
 signals:
     void regionActivated(int region);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+
 private:
+    // What a key does to the view; empty for keys it leaves to others.
+    std::function<void()> keyAction(const QKeyEvent& key);
+    // Scales the visible time (or ranks) around the centre by `factor`.
+    void zoomBy(double factor, bool ranks);
+    // Moves the visible time (or ranks) by `share` of the visible width.
+    void panBy(double share, bool ranks);
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
