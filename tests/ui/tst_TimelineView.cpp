@@ -320,9 +320,53 @@ private slots:
 
         const QString tip = view_->toolTipAt(pixelAt(*view_, 0.8, 1));
         QVERIFY2(tip.contains("io") && tip.contains("rank 1") && tip.contains("500 ms") &&
-                     tip.contains("start 0.500000000 s"),
+                     tip.contains("start 0.500 s"),
                  qPrintable(tip));
         QVERIFY(view_->toolTipAt(pixelAt(*view_, 0.25, 1)).isEmpty());
+    }
+
+    void tooltipTimesUseTheAxisUnit() {
+        // One call at 4.229596 ms in a 10 ms run.
+        const auto run =
+            makeRun({{0, "solve", {{4'229'596, 4'329'596}}}, {1, "io", {{0, 10'000'000}}}});
+        view_->setRun(run);
+        QCustomPlot* plot = view_->plot();
+        const double start = 4.229596e-3;
+        // 1 ms across 100 to 1000 px: a pixel is 1 to 10 us, 0.001 to 0.01 ms, three decimals.
+        QVERIFY(plot->axisRect()->width() > 100 && plot->axisRect()->width() < 1000);
+        plot->xAxis->setRange(0.004, 0.005);
+        plot->replot();
+        QString tip = view_->toolTipAt(pixelAt(*view_, start + 20e-6, 0));
+        QVERIFY2(tip.contains("start 4.230 ms\n"), qPrintable(tip));
+        QVERIFY2(tip.contains("duration 100 \u00b5s"), qPrintable(tip));
+        // 10 us across: a pixel is 10 to 100 ns, 1e-5 to 1e-4 ms, five decimals.
+        plot->xAxis->setRange(0.004229, 0.004239);
+        plot->replot();
+        tip = view_->toolTipAt(pixelAt(*view_, start + 1e-6, 0));
+        QVERIFY2(tip.contains("start 4.22960 ms\n"), qPrintable(tip));
+        // Below a millisecond the axis and the tooltip switch to microseconds.
+        const auto early = makeRun({{0, "solve", {{229'596, 329'596}}}, {1, "io", {{0, 500'000}}}});
+        view_->setRun(early);
+        // 0.5 ms across: a pixel is 0.5 to 5 us, one decimal.
+        plot->xAxis->setRange(0, 500e-6);
+        plot->replot();
+        tip = view_->toolTipAt(pixelAt(*view_, 250e-6, 0));
+        QVERIFY2(tip.contains("start 229.6 \u00b5s\n"), qPrintable(tip));
+        QVERIFY(plot->xAxis->tickVectorLabels().contains("200 \u00b5s"));
+
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1e-9),
+                 QStringLiteral("4.229596 ms"));
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 2.5e-5),
+                 QStringLiteral("4.23 ms"));
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1.2e-4),
+                 QStringLiteral("4.2 ms"));
+        // Never finer than nanoseconds.
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1e-13),
+                 QStringLiteral("4.229596 ms"));
+        // Where the axis shows offsets from a base, absolute seconds.
+        QCOMPARE(
+            TimeAxisTicker::formatTime(1000.0000004, QCPRange(1000.0000001, 1000.0000011), 1e-9),
+            QStringLiteral("1000.000000400 s"));
     }
 
     void mergedCallsAreCountedInTheTooltip() {
@@ -333,6 +377,22 @@ private slots:
         const QString tip = view_->toolTipAt(pixelAt(*view_, 0.5, 0));
         QVERIFY2(tip.contains(" calls"), qPrintable(tip));
         QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.5, 0)), regionColor("tick"));
+    }
+
+    void mergedCallsStartInTheAxisUnit() {
+        // 100 calls of 100 ns, 1 us apart from 2 ms on, in a 10 ms run.
+        Calls burst;
+        for (std::int64_t i = 0; i < 100; ++i)
+            burst.emplace_back(2'000'000 + i * 1000, 2'000'000 + i * 1000 + 100);
+        view_->setRun(makeRun({{0, "tick", burst}, {1, "io", {{0, 10'000'000}}}}));
+        QCustomPlot* plot = view_->plot();
+        // 10 ms across 100 to 1000 px: 10 to 100 us a pixel, 0.01 to 0.1 ms, two decimals.
+        plot->xAxis->setRange(0, 0.01);
+        plot->replot();
+        const QString tip = view_->toolTipAt(pixelAt(*view_, 2.0e-3, 0));
+        QVERIFY2(tip.contains(" calls, each shorter than a pixel") &&
+                     tip.contains("from 2.00 ms, over "),
+                 qPrintable(tip));
     }
 
     void rankLabelsDoNotOverlap() {

@@ -178,15 +178,18 @@ QString TimelineView::toolTipAt(const QPoint& position) const {
                   ? QString::fromStdString(results.regions[static_cast<std::size_t>(span.region)])
                   : tr("Several regions"));
     lines << tr("rank %1, depth %2").arg(hit->rank).arg(hit->depth);
-    const double start = static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9;
+    // In the time axis' unit, to a pixel: calls closer than that share one.
+    const QString start =
+        TimeAxisTicker::formatTime(static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9,
+                                   plot_->xAxis->range(), timeline_->nsPerPixel() * 1e-9);
     const QString duration = QString::fromStdString(
         scope::formatDuration(static_cast<double>(span.endNs - span.startNs) * 1e-9));
     if (span.count == 1) {
-        lines << tr("start %1 s").arg(start, 0, 'f', 9);
+        lines << tr("start %1").arg(start);
         lines << tr("duration %1").arg(duration);
     } else {
         lines << tr("%1 calls, each shorter than a pixel").arg(QLocale().toString(span.count));
-        lines << tr("from %1 s, over %2").arg(start, 0, 'f', 9).arg(duration);
+        lines << tr("from %1, over %2").arg(start, duration);
         lines << tr("zoom in to see them one by one");
     }
     return lines.join(QLatin1Char('\n'));
