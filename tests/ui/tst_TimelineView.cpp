@@ -440,6 +440,85 @@ private slots:
         QCOMPARE(TimeAxisTicker::formatBase(deep), QStringLiteral("1000.000000 s"));
     }
 
+    void titleNamesTheRunAndItsRanks() {
+        view_->setRun(twoRanks());
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline, ranks 0\u20131"));
+        view_->setRunLabel(QStringLiteral("run_np3"));
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline of run_np3, ranks 0\u20131"));
+        view_->setRanks(RankSelection({1}));
+        QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, rank 1"));
+        // The title is drawn in the plot, so exports carry it.
+        auto* title = qobject_cast<QCPTextElement*>(view_->plot()->plotLayout()->element(0, 0));
+        QVERIFY(title != nullptr);
+        QCOMPARE(title->text(), view_->title());
+
+        std::vector<Row> rows;
+        for (std::uint32_t rank = 0; rank < 12; ++rank)
+            rows.push_back({rank, "solve", {{0, kSecond}}});
+        view_->setRun(makeRun(rows));
+        view_->setRanks(RankSelection({0, 1, 2, 3, 7, 9, 10}));
+        QCOMPARE(view_->title(),
+                 QString::fromUtf8("Timeline of run_np3, ranks 0\u20133, 7, 9\u201310"));
+        std::vector<std::uint32_t> scattered;
+        for (std::uint32_t rank = 0; rank < 12; rank += 2)
+            scattered.push_back(rank);
+        view_->setRanks(RankSelection(scattered));
+        // "ranks 0, 2, 4, 6, 8, 10" fits; many more would be counted.
+        QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, ranks 0, 2, 4, 6, 8, 10"));
+    }
+
+    void legendListsTheCostliestRegions() {
+        // solve 1 s, io 0.5 s, rhs.eval 10 ms.
+        view_->setRun(twoRanks());
+        QCOMPARE(view_->legendEntries(), QStringList({"solve", "io", "rhs.eval"}));
+        // Only the shown ranks count.
+        view_->setRanks(RankSelection({1}));
+        QCOMPARE(view_->legendEntries(), QStringList({"io"}));
+        QCOMPARE(view_->plot()->legend->itemCount(), 1);
+
+        // Twelve regions, region k busy for (k + 1) ms: the eight longest by
+        // name, then the four others counted.
+        std::vector<Row> rows;
+        for (int k = 0; k < 12; ++k)
+            rows.push_back({0, "r" + std::to_string(k), {{0, (k + 1) * 1'000'000}}});
+        view_->setRun(makeRun(rows));
+        view_->setRanks({});
+        QCOMPARE(view_->legendEntries(),
+                 QStringList({"r11", "r10", "r9", "r8", "r7", "r6", "r5", "r4", "+4 more"}));
+        // Nine regions need no "+1 more": all are named.
+        rows.resize(9);
+        view_->setRun(makeRun(rows));
+        QCOMPARE(view_->legendEntries().size(), 9);
+        QCOMPARE(view_->legendEntries().back(), QStringLiteral("r0"));
+    }
+
+    void exportShowsTheLegend() {
+        view_->setRun(twoRanks());
+        view_->setRunLabel(QStringLiteral("run_np3"));
+        // A narrow view stacks the legend; a wide export puts it on one row.
+        view_->resize(150, 500);
+        QTRY_VERIFY(view_->plot()->width() <= 150);
+        view_->plot()->replot();
+        QCPLegend* legend = view_->plot()->legend;
+        QVERIFY(legend->rowCount() > 1);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("timeline.png");
+        int rowsInExport = 0;
+        QRect rhsEvalEntry;
+        connect(view_->plot(), &QCustomPlot::afterLayout, this, [&] {
+            rowsInExport = legend->rowCount();
+            rhsEvalEntry = legend->item(2)->rect();
+        });
+        QVERIFY(view_->savePng(path, 1200, 600, 1.0));
+        QCOMPARE(rowsInExport, 1);
+        QCOMPARE(qobject_cast<QCPPlottableLegendItem*>(legend->item(2))->plottable()->name(),
+                 QStringLiteral("rhs.eval"));
+        // The entry's swatch (in the middle of its 16 x 16 icon) is in the region's colour.
+        const QImage image(path);
+        const QPoint swatch(rhsEvalEntry.left() + 8, rhsEvalEntry.top() + 8);
+        QCOMPARE(image.pixel(swatch) & 0xffffff, regionColor("rhs.eval"));
+    }
+
     void savePngWritesTheRequestedSize() {
         view_->setRun(twoRanks());
         QTemporaryDir dir;

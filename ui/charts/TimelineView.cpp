@@ -3,6 +3,7 @@
 #include "ChartExporter.h"
 #include "ColorContrast.h"
 #include "RankAxisTicker.h"
+#include "RegionPalette.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
 #include "export/DurationFormat.h"
@@ -34,6 +35,10 @@ constexpr int kFocusFrame = 2;
 constexpr double kKeyPan = 0.25;
 // What + and - zoom by.
 constexpr double kKeyZoom = 2.0;
+// Regions named in the legend; the rest are counted ("+3 more").
+constexpr int kLegendRegions = 8;
+// Longer rank lists in the title are counted instead ("ranks 0–3, 7, 9–12").
+constexpr int kTitleRanksLength = 40;
 
 } // namespace
 
@@ -73,6 +78,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(framed, 1);
 
     timeline_ = new TimelinePlottable(plot_->xAxis, plot_->yAxis);
+    timeline_->removeFromLegend(); // the legend lists regions (updateLegend)
     timeTicker_.reset(new TimeAxisTicker);
     plot_->xAxis->setTicker(timeTicker_);
     plot_->xAxis->setLabel(tr("Time since start of run"));
@@ -83,6 +89,36 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setTickLength(0, 0);
     plot_->yAxis->grid()->setVisible(false);
     plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+
+    // Title and legend on top, compact: they are there for exported images
+    // above all. The legend sits in its own row, centred between two empty
+    // cells that take the spare width.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    plot_->plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(plot_, QString(), titleFont);
+    title_->setMargins(QMargins(0, 4, 0, 0));
+    plot_->plotLayout()->addElement(0, 0, title_);
+    plot_->legend->setVisible(true);
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    auto* legendRow = new QCPLayoutGrid;
+    plot_->plotLayout()->insertRow(1);
+    plot_->plotLayout()->addElement(1, 0, legendRow);
+    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot_));
+    legendRow->addElement(0, 1, plot_->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot_));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->legend->setBrush(Qt::NoBrush);
+    // Taller than the swatch QCPBars draws in it (2/3), so that descenders of
+    // the names stay inside their entry.
+    plot_->legend->setIconSize(16, 16);
+    plot_->legend->setColumnSpacing(16);
+    plot_->legend->setRowSpacing(0);
+    plot_->legend->setMargins(QMargins(4, 0, 4, 2));
 
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
@@ -103,6 +139,8 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
             &TimelineView::onTimeRangeChanged);
     connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &TimelineView::constrainRanks);
+    // The width is known only once laid out, for the screen or for an export.
+    connect(plot_, &QCustomPlot::afterLayout, this, &TimelineView::fitLegend);
     clear();
 }
 
@@ -125,12 +163,16 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
         index = buildIndex(results);
     timeline_->setRun(std::move(results), std::move(index));
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateTitle();
+    updateLegend();
     resetZoom();
 }
 
 void TimelineView::clear() {
     timeline_->clear();
     rankTicker_->setRanks({});
+    updateTitle();
+    updateLegend();
     plot_->xAxis->setRange(0, 1);
     plot_->yAxis->setRange(0, 1);
     plot_->replot();
@@ -142,10 +184,124 @@ void TimelineView::setHighlightedRegion(int region) {
 }
 
 void TimelineView::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
     timeline_->setRanks(ranks);
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateTitle();
+    updateLegend();
     fitRanks();
     plot_->replot();
+}
+
+void TimelineView::setRunLabel(const QString& label) {
+    runLabel_ = label;
+    updateTitle();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString TimelineView::title() const {
+    return title_->text();
+}
+
+QStringList TimelineView::legendEntries() const {
+    QStringList entries;
+    for (const QCPBars* bar : legendBars_)
+        entries << bar->name();
+    return entries;
+}
+
+void TimelineView::updateTitle() {
+    const std::vector<std::uint32_t>& ranks = timeline_->bandRanks();
+    QString shown;
+    if (ranks.size() == 1) {
+        shown = tr("rank %1").arg(ranks.front());
+    } else if (!ranks.empty()) {
+        QString list = QString::fromStdString(scope::RankSelection(ranks).toString());
+        list.replace(QLatin1Char('-'), QStringLiteral("\u2013"))
+            .replace(QLatin1Char(','), QStringLiteral(", "));
+        shown = list.size() <= kTitleRanksLength
+                    ? tr("ranks %1").arg(list)
+                    : tr("%n ranks", nullptr, static_cast<int>(ranks.size()));
+    }
+    if (shown.isEmpty())
+        title_->setText(runLabel_.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel_));
+    else
+        title_->setText(runLabel_.isEmpty() ? tr("Timeline, %1").arg(shown)
+                                            : tr("Timeline of %1, %2").arg(runLabel_, shown));
+}
+
+void TimelineView::updateLegend() {
+    for (QCPBars* bar : legendBars_)
+        plot_->removePlottable(bar);
+    legendBars_.clear();
+    const scope::ProfilingResults* results = timeline_->results();
+    if (results == nullptr || timeline_->bandCount() == 0)
+        return;
+    // The costliest first: those are the colours most of the timeline shows.
+    std::vector<std::pair<double, std::size_t>> regions;
+    for (std::size_t region = 0; region < results->regions.size(); ++region) {
+        const scope::RegionStats stats = results->pooled(region, ranks_);
+        if (stats.count > 0)
+            regions.emplace_back(stats.total, region);
+    }
+    std::stable_sort(regions.begin(), regions.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    // "+1 more" would take the place of the region it stands for.
+    const std::size_t named = regions.size() <= kLegendRegions + 1
+                                  ? regions.size()
+                                  : static_cast<std::size_t>(kLegendRegions);
+    auto addEntry = [this](const QString& name, const QColor& color) {
+        auto* bar = new QCPBars(plot_->xAxis, plot_->yAxis);
+        bar->setName(name);
+        bar->setBrush(color.isValid() ? QBrush(color) : QBrush(Qt::NoBrush));
+        bar->setPen(color.isValid() ? QPen(color.darker(130)) : QPen(Qt::NoPen));
+        bar->setSelectable(QCP::stNone);
+        legendBars_.push_back(bar);
+    };
+    for (std::size_t i = 0; i < named; ++i) {
+        const QString name = QString::fromStdString(results->regions[regions[i].second]);
+        addEntry(name, RegionPalette::color(name));
+    }
+    if (named < regions.size())
+        addEntry(tr("+%1 more").arg(regions.size() - named), QColor());
+    plot_->legend->setWrap(0);
+    fitLegend();
+}
+
+void TimelineView::fitLegend() {
+    QCPLegend* legend = plot_->legend;
+    // Cells of the grid left empty by a shorter last row have no item.
+    std::vector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (const QCPAbstractLegendItem* item = legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width());
+    const int count = static_cast<int>(widths.size());
+    if (count == 0)
+        return;
+    // Columns are as wide as their widest entry: the most columns that fit.
+    const int available =
+        plot_->viewport().width() - legend->margins().left() - legend->margins().right();
+    int columns = count;
+    for (; columns > 1; --columns) {
+        int total = (columns - 1) * legend->columnSpacing();
+        for (int column = 0; column < columns; ++column) {
+            int widest = 0;
+            for (int i = column; i < count; i += columns)
+                widest = std::max(widest, widths[static_cast<std::size_t>(i)]);
+            total += widest;
+        }
+        if (total <= available)
+            break;
+    }
+    if (legend->wrap() == columns && legend->columnCount() == std::min(columns, count))
+        return;
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    // Laid out again at once: the frame being drawn uses this layout.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    layout->update(QCPLayoutElement::upPreparation);
+    layout->update(QCPLayoutElement::upMargins);
+    layout->update(QCPLayoutElement::upLayout);
 }
 
 void TimelineView::resetZoom() {

@@ -6,13 +6,17 @@
 
 #include <QPoint>
 #include <QSharedPointer>
+#include <QStringList>
 #include <QWidget>
 
 #include <functional>
 #include <memory>
+#include <vector>
 
+class QCPBars;
 class QCustomPlot;
 class QCPRange;
+class QCPTextElement;
 class QKeyEvent;
 class QMouseEvent;
 class QWheelEvent;
@@ -26,7 +30,9 @@ class TimeAxisTicker;
 // pans, Shift+drag or right-drag zooms to a time range, double-click fits.
 // With focus (Tab or click), + and - zoom time around the centre (with Ctrl:
 // ranks), the arrows pan time and scroll ranks, 0 and Home fit.
-// Hovering shows the call; clicking one emits regionActivated.
+// Hovering shows the call; clicking one emits regionActivated. A title names
+// the run and its ranks and a legend its costliest regions, so that an
+// exported image says what it shows.
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
@@ -45,10 +51,16 @@ public:
     // -1: none. Otherwise calls of other regions are drawn faded.
     void setHighlightedRegion(int region);
     void setRanks(const scope::RankSelection& ranks);
+    // The run's name in the title ("Timeline of run_np3, ranks 0–2"); "" leaves it out.
+    void setRunLabel(const QString& label);
     // Fits the whole run.
     void resetZoom();
 
     QCustomPlot* plot() const { return plot_; }
+    QString title() const;
+    // The legend's entries in order: the costliest regions on the shown
+    // ranks, then "+N more" for the rest.
+    QStringList legendEntries() const;
     // False while a new zoom is still being drawn lane by lane over several
     // frames (see TimelinePlottable::isComplete).
     bool isComplete() const;
@@ -79,10 +91,18 @@ private:
     void onTimeRangeChanged(const QCPRange& range);
     void constrainRanks(const QCPRange& range);
     void fitRanks();
+    void updateTitle();
+    void updateLegend();
+    // Legend columns that fit the plot's width, laid out again if they change.
+    void fitLegend();
 
     QCustomPlot* plot_ = nullptr;
     TimelinePlottable* timeline_ = nullptr;
     QSharedPointer<TimeAxisTicker> timeTicker_;
     QSharedPointer<RankAxisTicker> rankTicker_;
+    QCPTextElement* title_ = nullptr;
+    std::vector<QCPBars*> legendBars_; // no data: each gives a region a legend entry
+    scope::RankSelection ranks_;
+    QString runLabel_;
     QPoint pressPosition_;
 };
