@@ -3,7 +3,7 @@
 #include "ChartExporter.h"
 #include "ColorContrast.h"
 #include "RankAxisTicker.h"
-#include "RegionPalette.h"
+#include "RegionLegend.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
 #include "export/DurationFormat.h"
@@ -35,8 +35,6 @@ constexpr int kFocusFrame = 2;
 constexpr double kKeyPan = 0.25;
 // What + and - zoom by.
 constexpr double kKeyZoom = 2.0;
-// Regions named in the legend; the rest are counted ("+3 more").
-constexpr int kLegendRegions = 8;
 // Longer rank lists in the title are counted instead ("ranks 0–3, 7, 9–12").
 constexpr int kTitleRanksLength = 40;
 
@@ -91,34 +89,17 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
 
     // Title and legend on top, compact: they are there for exported images
-    // above all. The legend sits in its own row, centred between two empty
-    // cells that take the spare width.
+    // above all.
     QFont titleFont = font();
     titleFont.setBold(true);
     plot_->plotLayout()->insertRow(0);
     title_ = new QCPTextElement(plot_, QString(), titleFont);
     title_->setMargins(QMargins(0, 4, 0, 0));
     plot_->plotLayout()->addElement(0, 0, title_);
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    auto* legendRow = new QCPLayoutGrid;
     plot_->plotLayout()->insertRow(1);
-    plot_->plotLayout()->addElement(1, 0, legendRow);
     plot_->plotLayout()->setRowStretchFactor(0, 0.001);
     plot_->plotLayout()->setRowStretchFactor(1, 0.001);
-    legendRow->addElement(0, 0, new QCPLayoutElement(plot_));
-    legendRow->addElement(0, 1, plot_->legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(plot_));
-    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(Qt::NoBrush);
-    // Taller than the swatch QCPBars draws in it (2/3), so that descenders of
-    // the names stay inside their entry.
-    plot_->legend->setIconSize(16, 16);
-    plot_->legend->setColumnSpacing(16);
-    plot_->legend->setRowSpacing(0);
-    plot_->legend->setMargins(QMargins(4, 0, 4, 2));
+    legend_ = std::make_unique<RegionLegend>(plot_, 1);
 
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
@@ -140,9 +121,11 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &TimelineView::constrainRanks);
     // The width is known only once laid out, for the screen or for an export.
-    connect(plot_, &QCustomPlot::afterLayout, this, &TimelineView::fitLegend);
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] { legend_->fit(); });
     clear();
 }
+
+TimelineView::~TimelineView() = default;
 
 std::shared_ptr<const scope::TimelineIndex>
 TimelineView::buildIndex(std::shared_ptr<const scope::ProfilingResults> results) {
@@ -204,10 +187,7 @@ QString TimelineView::title() const {
 }
 
 QStringList TimelineView::legendEntries() const {
-    QStringList entries;
-    for (const QCPBars* bar : legendBars_)
-        entries << bar->name();
-    return entries;
+    return legend_->entries();
 }
 
 void TimelineView::updateTitle() {
@@ -231,77 +211,9 @@ void TimelineView::updateTitle() {
 }
 
 void TimelineView::updateLegend() {
-    for (QCPBars* bar : legendBars_)
-        plot_->removePlottable(bar);
-    legendBars_.clear();
     const scope::ProfilingResults* results = timeline_->results();
-    if (results == nullptr || timeline_->bandCount() == 0)
-        return;
-    // The costliest first: those are the colours most of the timeline shows.
-    std::vector<std::pair<double, std::size_t>> regions;
-    for (std::size_t region = 0; region < results->regions.size(); ++region) {
-        const scope::RegionStats stats = results->pooled(region, ranks_);
-        if (stats.count > 0)
-            regions.emplace_back(stats.total, region);
-    }
-    std::stable_sort(regions.begin(), regions.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    // "+1 more" would take the place of the region it stands for.
-    const std::size_t named = regions.size() <= kLegendRegions + 1
-                                  ? regions.size()
-                                  : static_cast<std::size_t>(kLegendRegions);
-    auto addEntry = [this](const QString& name, const QColor& color) {
-        auto* bar = new QCPBars(plot_->xAxis, plot_->yAxis);
-        bar->setName(name);
-        bar->setBrush(color.isValid() ? QBrush(color) : QBrush(Qt::NoBrush));
-        bar->setPen(color.isValid() ? QPen(color.darker(130)) : QPen(Qt::NoPen));
-        bar->setSelectable(QCP::stNone);
-        legendBars_.push_back(bar);
-    };
-    for (std::size_t i = 0; i < named; ++i) {
-        const QString name = QString::fromStdString(results->regions[regions[i].second]);
-        addEntry(name, RegionPalette::color(name));
-    }
-    if (named < regions.size())
-        addEntry(tr("+%1 more").arg(regions.size() - named), QColor());
-    plot_->legend->setWrap(0);
-    fitLegend();
-}
-
-void TimelineView::fitLegend() {
-    QCPLegend* legend = plot_->legend;
-    // Cells of the grid left empty by a shorter last row have no item.
-    std::vector<int> widths;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (const QCPAbstractLegendItem* item = legend->item(i))
-            widths.push_back(item->minimumOuterSizeHint().width());
-    const int count = static_cast<int>(widths.size());
-    if (count == 0)
-        return;
-    // Columns are as wide as their widest entry: the most columns that fit.
-    const int available =
-        plot_->viewport().width() - legend->margins().left() - legend->margins().right();
-    int columns = count;
-    for (; columns > 1; --columns) {
-        int total = (columns - 1) * legend->columnSpacing();
-        for (int column = 0; column < columns; ++column) {
-            int widest = 0;
-            for (int i = column; i < count; i += columns)
-                widest = std::max(widest, widths[static_cast<std::size_t>(i)]);
-            total += widest;
-        }
-        if (total <= available)
-            break;
-    }
-    if (legend->wrap() == columns && legend->columnCount() == std::min(columns, count))
-        return;
-    legend->setWrap(columns);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    // Laid out again at once: the frame being drawn uses this layout.
-    QCPLayoutGrid* layout = plot_->plotLayout();
-    layout->update(QCPLayoutElement::upPreparation);
-    layout->update(QCPLayoutElement::upMargins);
-    layout->update(QCPLayoutElement::upLayout);
+    legend_->setRegions(results != nullptr && timeline_->bandCount() > 0 ? results : nullptr,
+                        ranks_);
 }
 
 void TimelineView::resetZoom() {

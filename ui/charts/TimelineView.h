@@ -13,7 +13,6 @@
 #include <memory>
 #include <vector>
 
-class QCPBars;
 class QCustomPlot;
 class QCPRange;
 class QCPTextElement;
@@ -21,6 +20,7 @@ class QKeyEvent;
 class QMouseEvent;
 class QWheelEvent;
 class RankAxisTicker;
+class RegionLegend;
 class TimelinePlottable;
 class TimeAxisTicker;
 
@@ -37,6 +37,7 @@ class TimelineView : public QWidget {
     Q_OBJECT
 public:
     explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
 
     // Builds the index for a run; any thread. The returned index keeps the
     // results alive, since it reads their event columns.
@@ -93,15 +94,13 @@ private:
     void fitRanks();
     void updateTitle();
     void updateLegend();
-    // Legend columns that fit the plot's width, laid out again if they change.
-    void fitLegend();
 
     QCustomPlot* plot_ = nullptr;
     TimelinePlottable* timeline_ = nullptr;
     QSharedPointer<TimeAxisTicker> timeTicker_;
     QSharedPointer<RankAxisTicker> rankTicker_;
     QCPTextElement* title_ = nullptr;
-    std::vector<QCPBars*> legendBars_; // no data: each gives a region a legend entry
+    std::unique_ptr<RegionLegend> legend_;
     scope::RankSelection ranks_;
     QString runLabel_;
     QPoint pressPosition_;
