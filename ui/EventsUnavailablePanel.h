@@ -16,6 +16,7 @@ public:
     void setReason(bool canLoad);
     void setLoading(bool loading);
     QPushButton* loadButton() const { return button_; }
+    QLabel* reasonLabel() const { return text_; }
 
 signals:
     void loadEventsRequested();

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextStream>
 #include <qcustomplot.h>
@@ -33,6 +34,13 @@ HeadlessExport::Failure failureOf(LoadFailure::Kind kind) {
     default:
         return HeadlessExport::Failure::Unreadable;
     }
+}
+
+// A label as part of a file name: no separators, wildcards or spaces.
+QString fileNameSafe(QString label) {
+    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
+    label.replace(unsafe, QStringLiteral("_"));
+    return label.isEmpty() ? QStringLiteral("run") : label;
 }
 
 } // namespace
@@ -147,6 +155,60 @@ HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTe
     return loaded;
 }
 
+QStringList HeadlessExport::runLabels(const std::vector<std::shared_ptr<const RunData>>& runs) {
+    std::vector<const scope::ProfilingResults*> results;
+    for (const auto& run : runs)
+        results.push_back(run->results.get());
+    QStringList labels;
+    for (const std::string& label : scope::ExportSelection::labels(results))
+        labels << QString::fromStdString(label);
+    return labels;
+}
+
+void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString& label,
+                               const QString& suffix) {
+    RegionTotalsChart totals;
+    totals.setRun(run.results, label);
+    writer.chart(&totals, totals.plot(), QStringLiteral("regions") + suffix);
+
+    // The costliest region is the one whose ranks are worth looking at first.
+    int costliest = -1;
+    double highest = -1.0;
+    for (std::size_t region = 0; region < run.results->regions.size(); ++region) {
+        const scope::RegionStats stats = run.results->pooled(region);
+        if (stats.count > 0 && stats.total > highest) {
+            highest = stats.total;
+            costliest = static_cast<int>(region);
+        }
+    }
+    const QString ranksBase = QStringLiteral("ranks") + suffix;
+    if (costliest >= 0) {
+        RankBarChart ranks;
+        ranks.setRun(run.results);
+        ranks.setRunLabel(label);
+        ranks.setStatistic(Statistic::Total);
+        ranks.setRegion(costliest);
+        writer.chart(&ranks, ranks.plot(), ranksBase);
+    } else {
+        writer.note(QStringLiteral("%1: no region has calls; %2 skipped")
+                        .arg(run.path, QFileInfo(writer.pathFor(ranksBase)).fileName()));
+    }
+
+    const QString timelineBase = QStringLiteral("timeline") + suffix;
+    if (run.hasEvents()) {
+        TimelineView timeline;
+        timeline.setRun(run.results, run.timeline);
+        timeline.setRunLabel(label);
+        writer.chart(&timeline, timeline.plot(), timelineBase);
+    } else {
+        writer.note(QStringLiteral("%1: %2 skipped: the per-call events were not read (%3)")
+                        .arg(run.path, QFileInfo(writer.pathFor(timelineBase)).fileName(),
+                             run.results->layout == scope::StorageLayout::Aggregate
+                                 ? QStringLiteral("aggregate file")
+                                 : QStringLiteral("summary only")));
+    }
+}
+
 HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream& out,
                                             QTextStream& err) {
     Outcome outcome;
@@ -165,68 +227,29 @@ HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream&
     std::vector<const scope::ProfilingResults*> results;
     for (const auto& run : runs)
         results.push_back(run->results.get());
-    const std::vector<std::string> labels = scope::ExportSelection::labels(results);
+    const QStringList labels = runLabels(runs);
     const bool several = runs.size() >= 2;
 
-    // The per-run charts keep the names the batch scripts expect; with several
-    // files they show the first one (the comparison's baseline), and
-    // comparison.png and speedup.png cover them all.
-    if (several)
-        writer.note(QStringLiteral("regions, ranks and timeline charts show the first file, %1; "
-                                   "the comparison and speedup charts cover all %2 files")
-                        .arg(runs.front()->path)
-                        .arg(runs.size()));
-    {
-        const RunData& run = *runs.front();
-        const QString label = QString::fromStdString(labels.front());
-
-        RegionTotalsChart totals;
-        totals.setRun(run.results, label);
-        writer.chart(&totals, totals.plot(), QStringLiteral("regions"));
-
-        // The costliest region is the one whose ranks are worth looking at first.
-        int costliest = -1;
-        double highest = -1.0;
-        for (std::size_t region = 0; region < run.results->regions.size(); ++region) {
-            const scope::RegionStats stats = run.results->pooled(region);
-            if (stats.count > 0 && stats.total > highest) {
-                highest = stats.total;
-                costliest = static_cast<int>(region);
-            }
+    // One file keeps the names batch scripts expect (regions.png); with
+    // several, every run gets its own charts, named after its label.
+    QStringList used;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const QString label = labels[static_cast<qsizetype>(i)];
+        QString suffix;
+        if (several) {
+            suffix = QLatin1Char('-') + fileNameSafe(label);
+            // Labels are distinct, but making them safe can merge two ("a b", "a_b").
+            const QString safe = suffix;
+            for (int n = 2; used.contains(suffix); ++n)
+                suffix = safe + QLatin1Char('-') + QString::number(n);
+            used << suffix;
         }
-        if (costliest >= 0) {
-            RankBarChart ranks;
-            ranks.setRun(run.results);
-            ranks.setStatistic(Statistic::Total);
-            ranks.setRegion(costliest);
-            writer.chart(&ranks, ranks.plot(), QStringLiteral("ranks"));
-        } else {
-            writer.note(
-                QStringLiteral("%1: no region has calls; %2 skipped")
-                    .arg(run.path, QFileInfo(writer.pathFor(QStringLiteral("ranks"))).fileName()));
-        }
-
-        const QString timelineName =
-            QFileInfo(writer.pathFor(QStringLiteral("timeline"))).fileName();
-        if (run.hasEvents()) {
-            TimelineView timeline;
-            timeline.setRun(run.results, run.timeline);
-            writer.chart(&timeline, timeline.plot(), QStringLiteral("timeline"));
-        } else {
-            writer.note(QStringLiteral("%1: %2 skipped: the per-call events were not read (%3)")
-                            .arg(run.path, timelineName,
-                                 run.results->layout == scope::StorageLayout::Aggregate
-                                     ? QStringLiteral("aggregate file")
-                                     : QStringLiteral("summary only")));
-        }
+        exportRun(writer, *runs[i], label, suffix);
     }
 
     if (several) {
-        QStringList names;
-        for (const std::string& label : labels)
-            names << QString::fromStdString(label);
         ComparisonBarChart bars;
-        bars.setRuns(results, names);
+        bars.setRuns(results, labels);
         if (bars.hasBars())
             writer.chart(&bars, bars.plot(), QStringLiteral("comparison"));
         else

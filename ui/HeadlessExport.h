@@ -15,8 +15,8 @@ class QTextStream;
 // `scope-viewer --export-dir`: reads the files as the window does (through
 // LoadController), renders the charts without showing anything and writes
 // them with region_statistics.json to a directory, for batch jobs and CI.
-// One file gives regions, ranks and timeline charts; with several, each run's
-// charts are prefixed with its label ("run_np3-regions.png") and the
+// One file gives regions, ranks and timeline charts; with several, each run
+// gets its own, named after its label ("regions-run_np3.png"), and the
 // comparison and speedup charts are added.
 class HeadlessExport {
 public:
@@ -45,6 +45,13 @@ public:
 private:
     class Writer;
 
+    // The name each run goes by in chart titles and file names: the one
+    // place that chooses it.
+    static QStringList runLabels(const std::vector<std::shared_ptr<const RunData>>& runs);
+    // The regions, ranks and timeline charts of one run; `suffix` ends their
+    // file names ("regions-run_np3.png").
+    static void exportRun(Writer& writer, const RunData& run, const QString& label,
+                          const QString& suffix);
     static std::vector<std::shared_ptr<const RunData>>
     load(const Options& options, std::vector<Failure>& failures, QTextStream& err);
 };

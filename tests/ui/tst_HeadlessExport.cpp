@@ -25,6 +25,20 @@ QString sample(const QString& name) {
     return kData + QLatin1Char('/') + name;
 }
 
+// Share of an image's pixels (every second in each direction) that differ from its corner.
+double drawnShare(const QString& path) {
+    const QImage image(path);
+    if (image.isNull())
+        return 0.0;
+    const QColor background = image.pixelColor(0, 0);
+    qint64 drawn = 0;
+    qint64 all = 0;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2, ++all)
+            drawn += image.pixelColor(x, y) != background ? 1 : 0;
+    return static_cast<double>(drawn) / static_cast<double>(all);
+}
+
 } // namespace
 
 class TestHeadlessExport : public QObject {
@@ -32,6 +46,7 @@ class TestHeadlessExport : public QObject {
 private slots:
     void oneFileWritesItsCharts();
     void twoFilesAddTheComparison();
+    void runsOfTheSameNameKeepTheirCharts();
     void summaryOnlySkipsTheTimeline();
     void svgFormat();
     void missingFileExitsWithTwo();
@@ -72,14 +87,8 @@ void TestHeadlessExport::oneFileWritesItsCharts() {
     // One line per written file.
     QCOMPARE(result.out.trimmed().split('\n').size(), 4);
     for (const QString& name : QStringList{"ranks.png", "regions.png", "timeline.png"}) {
-        const QImage image(QDir(out).filePath(name));
-        QCOMPARE(image.size(), QSize(1600, 900));
-        const QColor background = image.pixelColor(0, 0);
-        qint64 drawn = 0;
-        for (int y = 0; y < image.height(); y += 2)
-            for (int x = 0; x < image.width(); x += 2)
-                drawn += image.pixelColor(x, y) != background ? 1 : 0;
-        QVERIFY2(drawn > 1600 * 900 / 4 / 100, qPrintable(name));
+        QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
+        QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
     }
     QFile json(QDir(out).filePath("region_statistics.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
@@ -92,17 +101,49 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
     const QString out = dir_.filePath(QStringLiteral("two"));
     const Result result = exportTo(out, {sample("run_serial.h5"), sample("run_np3.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    QCOMPARE(result.files, QStringList({"comparison.png", "ranks.png", "region_statistics.json",
-                                        "regions.png", "speedup.png", "timeline.png"}));
-    // The per-run charts show the first file, and say so.
-    QVERIFY2(result.err.contains(sample("run_serial.h5")), qPrintable(result.err));
-    for (const QString& name : QStringList{"comparison.png", "speedup.png"})
+    // Every run gets its charts, named after it.
+    QCOMPARE(result.files,
+             QStringList({"comparison.png", "ranks-run_np3.png", "ranks-run_serial.png",
+                          "region_statistics.json", "regions-run_np3.png", "regions-run_serial.png",
+                          "speedup.png", "timeline-run_np3.png", "timeline-run_serial.png"}));
+    QCOMPARE(result.out.trimmed().split('\n').size(), 9);
+    for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
         QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
+        QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
+    }
+    // Not one run's charts twice.
+    for (const QString& chart :
+         {QStringLiteral("regions"), QStringLiteral("ranks"), QStringLiteral("timeline")})
+        QVERIFY2(QImage(QDir(out).filePath(chart + "-run_np3.png")) !=
+                     QImage(QDir(out).filePath(chart + "-run_serial.png")),
+                 qPrintable(chart));
     QFile json(QDir(out).filePath("region_statistics.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonArray files = QJsonDocument::fromJson(json.readAll()).object()["files"].toArray();
     QCOMPARE(files.size(), 2);
     QCOMPARE(files[0].toObject()["label"].toString(), QStringLiteral("run_serial"));
+}
+
+void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {
+    // Two runs' profiling_data.h5, as scope-profiler names them, in their own folders.
+    QTemporaryDir runs;
+    for (const auto& [run, file] :
+         {std::pair("runA", "run_serial.h5"), std::pair("runB", "run_np3.h5")}) {
+        QVERIFY(QDir(runs.path()).mkpath(run));
+        QVERIFY(QFile::copy(sample(file),
+                            runs.filePath(QStringLiteral("%1/profiling_data.h5").arg(run))));
+    }
+    const QString out = dir_.filePath(QStringLiteral("same"));
+    const Result result = exportTo(
+        out, {runs.filePath("runA/profiling_data.h5"), runs.filePath("runB/profiling_data.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    // Labels "profiling_data" and "profiling_data (2)", the space made safe.
+    for (const QString& chart :
+         {QStringLiteral("regions"), QStringLiteral("ranks"), QStringLiteral("timeline")}) {
+        QVERIFY2(result.files.contains(chart + "-profiling_data.png"), qPrintable(chart));
+        QVERIFY2(result.files.contains(chart + "-profiling_data_(2).png"), qPrintable(chart));
+    }
+    QCOMPARE(result.files.size(), 9);
 }
 
 void TestHeadlessExport::summaryOnlySkipsTheTimeline() {
@@ -120,7 +161,8 @@ void TestHeadlessExport::svgFormat() {
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     QVERIFY(result.files.contains(QStringLiteral("comparison.svg")));
     QVERIFY(result.files.contains(QStringLiteral("speedup.svg")));
-    QVERIFY(result.files.contains(QStringLiteral("regions.svg")));
+    QVERIFY(result.files.contains(QStringLiteral("regions-run_serial.svg")));
+    QVERIFY(result.files.contains(QStringLiteral("timeline-run_np3.svg")));
     QVERIFY(result.files.filter(QStringLiteral(".png")).isEmpty());
     QFile svg(QDir(out).filePath("speedup.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));

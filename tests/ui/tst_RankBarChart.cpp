@@ -304,6 +304,14 @@ void TestRankBarChart::titleAndAxes() {
     QCOMPARE(chart.plot()->yAxis->label(), "Calls");
     for (const double tick : chart.plot()->yAxis->tickVector())
         QCOMPARE(tick, std::round(tick));
+
+    // Exported images say which run they show.
+    chart.setRunLabel(QStringLiteral("run_np3"));
+    QCOMPARE(title->text(), "run_np3 — mpi.allreduce: Calls per rank");
+    chart.setStatistic(Statistic::Total);
+    QCOMPARE(title->text(), "run_np3 — mpi.allreduce: Total time per rank");
+    chart.setRunLabel({});
+    QCOMPARE(title->text(), "mpi.allreduce — Total time per rank");
 }
 
 void TestRankBarChart::toolTip() {

@@ -12,6 +12,7 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -200,6 +201,90 @@ private slots:
         QVERIFY(plot->xAxis->range().lower > zoomed.lower);
     }
 
+    void keysZoomAndPanTime() {
+        view_->setRun(twoRanks()); // 1 s, fitted with 1 % room on each side
+        QCustomPlot* plot = view_->plot();
+        const auto expectRange = [plot](double lower, double upper) {
+            const QCPRange range = plot->xAxis->range();
+            return std::abs(range.lower - lower) < 1e-9 && std::abs(range.upper - upper) < 1e-9;
+        };
+        QVERIFY(expectRange(-0.01, 1.01));
+        // + halves the time around the centre, 0.5 s: 1.02 s wide -> 0.51 s.
+        QTest::keyClick(plot, Qt::Key_Plus);
+        QVERIFY(expectRange(0.245, 0.755));
+        // = is + without Shift.
+        QTest::keyClick(plot, Qt::Key_Equal);
+        QVERIFY(expectRange(0.3725, 0.6275));
+        QTest::keyClick(plot, Qt::Key_Minus);
+        QVERIFY(expectRange(0.245, 0.755));
+        // Right pans by a quarter of the visible 0.51 s.
+        QTest::keyClick(plot, Qt::Key_Right);
+        QVERIFY(expectRange(0.3725, 0.8825));
+        QTest::keyClick(plot, Qt::Key_Left);
+        QTest::keyClick(plot, Qt::Key_Left);
+        QVERIFY(expectRange(0.1175, 0.6275));
+        // Not past the run's end.
+        for (int i = 0; i < 10; ++i)
+            QTest::keyClick(plot, Qt::Key_Right);
+        QVERIFY(expectRange(0.5, 1.01));
+        // The rank axis did not move.
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 2));
+        QTest::keyClick(plot, Qt::Key_0);
+        QVERIFY(expectRange(-0.01, 1.01));
+        QTest::keyClick(plot, Qt::Key_Plus);
+        QTest::keyClick(plot, Qt::Key_Home);
+        QVERIFY(expectRange(-0.01, 1.01));
+        // - does not zoom out past the whole run.
+        QTest::keyClick(plot, Qt::Key_Minus);
+        QVERIFY(expectRange(-0.01, 1.01));
+    }
+
+    void keysZoomAndScrollRanks() {
+        view_->setRun(twoRanks());
+        QCustomPlot* plot = view_->plot();
+        const QCPRange time = plot->xAxis->range();
+        // Ctrl++ halves the two bands around their centre, like Ctrl+wheel.
+        QTest::keyClick(plot, Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.5, 1.5));
+        QCOMPARE(plot->xAxis->range(), time);
+        // Down scrolls a quarter of the visible band towards the last rank.
+        QTest::keyClick(plot, Qt::Key_Down);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.75, 1.75));
+        QTest::keyClick(plot, Qt::Key_Up);
+        QTest::keyClick(plot, Qt::Key_Up);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0.25, 1.25));
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(plot, Qt::Key_Up);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 1));
+        QTest::keyClick(plot, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(plot->yAxis->range(), QCPRange(0, 2));
+        QCOMPARE(plot->xAxis->range(), time);
+    }
+
+    void tabReachesResetAndThePlot() {
+        view_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(view_.get()));
+        auto* reset = view_->findChild<QToolButton*>();
+        QVERIFY(reset != nullptr);
+        QVERIFY(reset->focusPolicy() & Qt::TabFocus);
+        QVERIFY(view_->plot()->focusPolicy() & Qt::TabFocus);
+        reset->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), reset);
+        QTest::keyClick(reset, Qt::Key_Tab);
+        QTRY_COMPARE(QApplication::focusWidget(), view_->plot());
+        // The focus shows as a frame just outside the plot.
+        const QPoint corner = view_->plot()->geometry().topLeft() - QPoint(1, 1);
+        const QColor highlight = view_->palette().color(QPalette::Highlight);
+        QTRY_COMPARE(view_->grab().toImage().pixelColor(corner), highlight);
+        QTest::keyClick(view_->plot(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), reset);
+        QTRY_VERIFY(view_->grab().toImage().pixelColor(corner) != highlight);
+        // A click gives the plot focus too.
+        view_->setRun(twoRanks());
+        QTest::mouseClick(view_->plot(), Qt::LeftButton, {}, pixelAt(*view_, 0.25, 1));
+        QTRY_COMPARE(QApplication::focusWidget(), view_->plot());
+    }
+
     void panningStaysOnTheRun() {
         view_->setRun(twoRanks());
         QCustomPlot* plot = view_->plot();
@@ -235,9 +320,53 @@ private slots:
 
         const QString tip = view_->toolTipAt(pixelAt(*view_, 0.8, 1));
         QVERIFY2(tip.contains("io") && tip.contains("rank 1") && tip.contains("500 ms") &&
-                     tip.contains("start 0.500000000 s"),
+                     tip.contains("start 0.500 s"),
                  qPrintable(tip));
         QVERIFY(view_->toolTipAt(pixelAt(*view_, 0.25, 1)).isEmpty());
+    }
+
+    void tooltipTimesUseTheAxisUnit() {
+        // One call at 4.229596 ms in a 10 ms run.
+        const auto run =
+            makeRun({{0, "solve", {{4'229'596, 4'329'596}}}, {1, "io", {{0, 10'000'000}}}});
+        view_->setRun(run);
+        QCustomPlot* plot = view_->plot();
+        const double start = 4.229596e-3;
+        // 1 ms across 100 to 1000 px: a pixel is 1 to 10 us, 0.001 to 0.01 ms, three decimals.
+        QVERIFY(plot->axisRect()->width() > 100 && plot->axisRect()->width() < 1000);
+        plot->xAxis->setRange(0.004, 0.005);
+        plot->replot();
+        QString tip = view_->toolTipAt(pixelAt(*view_, start + 20e-6, 0));
+        QVERIFY2(tip.contains("start 4.230 ms\n"), qPrintable(tip));
+        QVERIFY2(tip.contains("duration 100 \u00b5s"), qPrintable(tip));
+        // 10 us across: a pixel is 10 to 100 ns, 1e-5 to 1e-4 ms, five decimals.
+        plot->xAxis->setRange(0.004229, 0.004239);
+        plot->replot();
+        tip = view_->toolTipAt(pixelAt(*view_, start + 1e-6, 0));
+        QVERIFY2(tip.contains("start 4.22960 ms\n"), qPrintable(tip));
+        // Below a millisecond the axis and the tooltip switch to microseconds.
+        const auto early = makeRun({{0, "solve", {{229'596, 329'596}}}, {1, "io", {{0, 500'000}}}});
+        view_->setRun(early);
+        // 0.5 ms across: a pixel is 0.5 to 5 us, one decimal.
+        plot->xAxis->setRange(0, 500e-6);
+        plot->replot();
+        tip = view_->toolTipAt(pixelAt(*view_, 250e-6, 0));
+        QVERIFY2(tip.contains("start 229.6 \u00b5s\n"), qPrintable(tip));
+        QVERIFY(plot->xAxis->tickVectorLabels().contains("200 \u00b5s"));
+
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1e-9),
+                 QStringLiteral("4.229596 ms"));
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 2.5e-5),
+                 QStringLiteral("4.23 ms"));
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1.2e-4),
+                 QStringLiteral("4.2 ms"));
+        // Never finer than nanoseconds.
+        QCOMPARE(TimeAxisTicker::formatTime(start, QCPRange(0, 0.01), 1e-13),
+                 QStringLiteral("4.229596 ms"));
+        // Where the axis shows offsets from a base, absolute seconds.
+        QCOMPARE(
+            TimeAxisTicker::formatTime(1000.0000004, QCPRange(1000.0000001, 1000.0000011), 1e-9),
+            QStringLiteral("1000.000000400 s"));
     }
 
     void mergedCallsAreCountedInTheTooltip() {
@@ -248,6 +377,22 @@ private slots:
         const QString tip = view_->toolTipAt(pixelAt(*view_, 0.5, 0));
         QVERIFY2(tip.contains(" calls"), qPrintable(tip));
         QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.5, 0)), regionColor("tick"));
+    }
+
+    void mergedCallsStartInTheAxisUnit() {
+        // 100 calls of 100 ns, 1 us apart from 2 ms on, in a 10 ms run.
+        Calls burst;
+        for (std::int64_t i = 0; i < 100; ++i)
+            burst.emplace_back(2'000'000 + i * 1000, 2'000'000 + i * 1000 + 100);
+        view_->setRun(makeRun({{0, "tick", burst}, {1, "io", {{0, 10'000'000}}}}));
+        QCustomPlot* plot = view_->plot();
+        // 10 ms across 100 to 1000 px: 10 to 100 us a pixel, 0.01 to 0.1 ms, two decimals.
+        plot->xAxis->setRange(0, 0.01);
+        plot->replot();
+        const QString tip = view_->toolTipAt(pixelAt(*view_, 2.0e-3, 0));
+        QVERIFY2(tip.contains(" calls, each shorter than a pixel") &&
+                     tip.contains("from 2.00 ms, over "),
+                 qPrintable(tip));
     }
 
     void rankLabelsDoNotOverlap() {
@@ -293,6 +438,85 @@ private slots:
         QCOMPARE(TimeAxisTicker::label(1000.0000004, 2e-7, deep),
                  QString::fromUtf8("+0.4 \u00b5s"));
         QCOMPARE(TimeAxisTicker::formatBase(deep), QStringLiteral("1000.000000 s"));
+    }
+
+    void titleNamesTheRunAndItsRanks() {
+        view_->setRun(twoRanks());
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline, ranks 0\u20131"));
+        view_->setRunLabel(QStringLiteral("run_np3"));
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline of run_np3, ranks 0\u20131"));
+        view_->setRanks(RankSelection({1}));
+        QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, rank 1"));
+        // The title is drawn in the plot, so exports carry it.
+        auto* title = qobject_cast<QCPTextElement*>(view_->plot()->plotLayout()->element(0, 0));
+        QVERIFY(title != nullptr);
+        QCOMPARE(title->text(), view_->title());
+
+        std::vector<Row> rows;
+        for (std::uint32_t rank = 0; rank < 12; ++rank)
+            rows.push_back({rank, "solve", {{0, kSecond}}});
+        view_->setRun(makeRun(rows));
+        view_->setRanks(RankSelection({0, 1, 2, 3, 7, 9, 10}));
+        QCOMPARE(view_->title(),
+                 QString::fromUtf8("Timeline of run_np3, ranks 0\u20133, 7, 9\u201310"));
+        std::vector<std::uint32_t> scattered;
+        for (std::uint32_t rank = 0; rank < 12; rank += 2)
+            scattered.push_back(rank);
+        view_->setRanks(RankSelection(scattered));
+        // "ranks 0, 2, 4, 6, 8, 10" fits; many more would be counted.
+        QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, ranks 0, 2, 4, 6, 8, 10"));
+    }
+
+    void legendListsTheCostliestRegions() {
+        // solve 1 s, io 0.5 s, rhs.eval 10 ms.
+        view_->setRun(twoRanks());
+        QCOMPARE(view_->legendEntries(), QStringList({"solve", "io", "rhs.eval"}));
+        // Only the shown ranks count.
+        view_->setRanks(RankSelection({1}));
+        QCOMPARE(view_->legendEntries(), QStringList({"io"}));
+        QCOMPARE(view_->plot()->legend->itemCount(), 1);
+
+        // Twelve regions, region k busy for (k + 1) ms: the eight longest by
+        // name, then the four others counted.
+        std::vector<Row> rows;
+        for (int k = 0; k < 12; ++k)
+            rows.push_back({0, "r" + std::to_string(k), {{0, (k + 1) * 1'000'000}}});
+        view_->setRun(makeRun(rows));
+        view_->setRanks({});
+        QCOMPARE(view_->legendEntries(),
+                 QStringList({"r11", "r10", "r9", "r8", "r7", "r6", "r5", "r4", "+4 more"}));
+        // Nine regions need no "+1 more": all are named.
+        rows.resize(9);
+        view_->setRun(makeRun(rows));
+        QCOMPARE(view_->legendEntries().size(), 9);
+        QCOMPARE(view_->legendEntries().back(), QStringLiteral("r0"));
+    }
+
+    void exportShowsTheLegend() {
+        view_->setRun(twoRanks());
+        view_->setRunLabel(QStringLiteral("run_np3"));
+        // A narrow view stacks the legend; a wide export puts it on one row.
+        view_->resize(150, 500);
+        QTRY_VERIFY(view_->plot()->width() <= 150);
+        view_->plot()->replot();
+        QCPLegend* legend = view_->plot()->legend;
+        QVERIFY(legend->rowCount() > 1);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("timeline.png");
+        int rowsInExport = 0;
+        QRect rhsEvalEntry;
+        connect(view_->plot(), &QCustomPlot::afterLayout, this, [&] {
+            rowsInExport = legend->rowCount();
+            rhsEvalEntry = legend->item(2)->rect();
+        });
+        QVERIFY(view_->savePng(path, 1200, 600, 1.0));
+        QCOMPARE(rowsInExport, 1);
+        QCOMPARE(qobject_cast<QCPPlottableLegendItem*>(legend->item(2))->plottable()->name(),
+                 QStringLiteral("rhs.eval"));
+        // The entry's swatch (in the middle of its 16 x 16 icon) is in the region's colour.
+        const QImage image(path);
+        const QPoint swatch(rhsEvalEntry.left() + 8, rhsEvalEntry.top() + 8);
+        QCOMPARE(image.pixel(swatch) & 0xffffff, regionColor("rhs.eval"));
     }
 
     void savePngWritesTheRequestedSize() {

@@ -1,5 +1,6 @@
 #include "RankBarChart.h"
 
+#include "ColorContrast.h"
 #include "DurationAxisTicker.h"
 #include "IntegerAxisTicker.h"
 #include "RegionPalette.h"
@@ -32,7 +33,8 @@ RankBarChart::RankBarChart(QWidget* parent) : QWidget(parent) {
     message_ = new QLabel(this);
     message_->setAlignment(Qt::AlignCenter);
     message_->setWordWrap(true);
-    message_->setForegroundRole(QPalette::PlaceholderText);
+    ColorContrast::setQuietText(message_, palette().color(QPalette::PlaceholderText),
+                                palette().color(QPalette::Window));
     setUpPlot();
     stack_->addWidget(plot_);
     stack_->addWidget(message_);
@@ -127,6 +129,11 @@ void RankBarChart::setRanks(const scope::RankSelection& ranks) {
     rebuild();
 }
 
+void RankBarChart::setRunLabel(const QString& label) {
+    runLabel_ = label;
+    rebuild();
+}
+
 std::optional<std::uint32_t> RankBarChart::slowestRank() const {
     if (!slowest_)
         return std::nullopt;
@@ -214,7 +221,9 @@ void RankBarChart::showBars(const QString& regionName) {
     meanLine_->point2->setCoords(1, *mean_);
     meanLine_->setVisible(true);
 
-    title_->setText(tr("%1 — %2 per rank").arg(regionName, label(statistic_)));
+    title_->setText(runLabel_.isEmpty()
+                        ? tr("%1 — %2 per rank").arg(regionName, label(statistic_))
+                        : tr("%1 — %2: %3 per rank").arg(runLabel_, regionName, label(statistic_)));
     plot_->yAxis->setLabel(label(statistic_));
     if (isDuration(statistic_))
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));

@@ -37,9 +37,13 @@ public:
     void setStatistic(Statistic statistic);
     // Only these ranks get bars; the x axis spans them.
     void setRanks(const scope::RankSelection& ranks);
+    // The run's name in the title, so that an exported image says which run
+    // it shows ("run_np3 — solve: Total time per rank"); "" leaves it out.
+    void setRunLabel(const QString& label);
 
     int region() const { return region_; }
     Statistic statistic() const { return statistic_; }
+    QString runLabel() const { return runLabel_; }
     QCustomPlot* plot() const { return plot_; }
 
     // The plotted values, for tests and exports: one bar per shown rank with
@@ -87,6 +91,7 @@ private:
     int region_ = -1;
     Statistic statistic_ = Statistic::Total;
     scope::RankSelection ranks_;
+    QString runLabel_;
 
     std::vector<Bar> shown_; // sorted by rank
     std::optional<double> mean_;

@@ -75,6 +75,21 @@ QString TimeAxisTicker::label(double seconds, double step, const QCPRange& range
     return sign + number + QLatin1Char(' ') + QString::fromUtf8(unit.name);
 }
 
+QString TimeAxisTicker::formatTime(double seconds, const QCPRange& range, double resolution) {
+    const Unit unit = offsetFor(range)
+                          ? kUnits.front()
+                          : unitFor(std::max(std::abs(range.lower), std::abs(range.upper)));
+    // Times are whole nanoseconds: more decimals would only show noise.
+    const int nanoseconds = static_cast<int>(std::lround(std::log10(unit.seconds / 1e-9)));
+    const int decimals =
+        resolution > 0
+            ? std::clamp(static_cast<int>(std::ceil(std::log10(unit.seconds / resolution) - 1e-9)),
+                         0, nanoseconds)
+            : nanoseconds;
+    return QString::number(seconds / unit.seconds, 'f', decimals) + QLatin1Char(' ') +
+           QString::fromUtf8(unit.name);
+}
+
 void TimeAxisTicker::generate(const QCPRange& range, const QLocale& locale, QChar formatChar,
                               int precision, QVector<double>& ticks, QVector<double>* subTicks,
                               QVector<QString>* tickLabels) {

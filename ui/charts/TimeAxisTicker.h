@@ -16,6 +16,10 @@ public:
     static QString formatBase(const QCPRange& range);
     // A label for `seconds` when ticks are `step` apart in `range`.
     static QString label(double seconds, double step, const QCPRange& range);
+    // `seconds` in the unit the labels of `range` use (seconds where they are
+    // offsets from a base), with the decimals that tell apart times
+    // `resolution` seconds apart, down to nanoseconds: "4.2296 ms".
+    static QString formatTime(double seconds, const QCPRange& range, double resolution);
 
 protected:
     void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,

@@ -1,5 +1,6 @@
 #include "TimelinePlottable.h"
 
+#include "ColorContrast.h"
 #include "RegionPalette.h"
 
 #include <QElapsedTimer>
@@ -355,7 +356,7 @@ void TimelinePlottable::drawLane(QCPPainter* painter, const std::vector<scope::T
                 const QString text = metrics.elidedText(
                     names_[static_cast<std::size_t>(span.region)], Qt::ElideRight, visible.width());
                 if (text.size() > 1) {
-                    painter->setPen(color.lightnessF() > 0.6 ? Qt::black : Qt::white);
+                    painter->setPen(ColorContrast::textOn(color));
                     painter->drawText(visible, Qt::AlignVCenter | Qt::AlignLeft, text);
                 }
             }

@@ -1,7 +1,9 @@
 #include "TimelineView.h"
 
 #include "ChartExporter.h"
+#include "ColorContrast.h"
 #include "RankAxisTicker.h"
+#include "RegionLegend.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
 #include "export/DurationFormat.h"
@@ -9,7 +11,9 @@
 #include <qcustomplot.h>
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QPainter>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -25,6 +29,14 @@ constexpr double kMinimumWidth = 5e-9;
 constexpr double kMargin = 0.01;
 // A press and release closer than this (px) is a click, not a drag.
 constexpr int kClickDistance = 3;
+// Width (px) of the focus frame around the plot.
+constexpr int kFocusFrame = 2;
+// Share of the visible time or ranks that an arrow key moves by.
+constexpr double kKeyPan = 0.25;
+// What + and - zoom by.
+constexpr double kKeyZoom = 2.0;
+// Longer rank lists in the title are counted instead ("ranks 0–3, 7, 9–12").
+constexpr int kTitleRanksLength = 40;
 
 } // namespace
 
@@ -32,23 +44,39 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* bar = new QHBoxLayout;
-    auto* hint = new QLabel(tr("Wheel: zoom time \u00b7 Ctrl+wheel: zoom ranks \u00b7 drag: pan "
-                               "\u00b7 Shift+drag: zoom to a range \u00b7 double-click: fit"),
+    auto* hint = new QLabel(tr("Wheel or +/\u2212: zoom time \u00b7 with Ctrl: zoom ranks \u00b7 "
+                               "drag or arrows: pan \u00b7 Shift+drag: zoom to a range \u00b7 "
+                               "double-click or 0: fit"),
                             this);
-    hint->setForegroundRole(QPalette::PlaceholderText);
+    // The hint may be cut short on a narrow window: the tooltip has all of it.
+    hint->setToolTip(hint->text());
+    ColorContrast::setQuietText(hint, palette().color(QPalette::PlaceholderText),
+                                palette().color(QPalette::Window));
     // The hint may be cut short; it must not hold the view wider than its parent wants.
     hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* reset = new QToolButton(this);
     reset->setText(tr("Reset zoom"));
-    reset->setToolTip(tr("Show the whole run"));
+    reset->setToolTip(tr("Show the whole run (0 or Home in the timeline)"));
+    // Tool buttons take no focus by default on some styles: reachable with Tab.
+    reset->setFocusPolicy(Qt::StrongFocus);
     bar->addWidget(hint, 1);
     bar->addWidget(reset);
     layout->addLayout(bar);
     plot_ = new QCustomPlot(this);
     plot_->setMouseTracking(true); // hover tooltips
-    layout->addWidget(plot_, 1);
+    // Keys zoom and pan (see keyPressed): Tab and click give the plot focus,
+    // shown by a frame drawn in the margin around it (paintEvent).
+    plot_->setFocusPolicy(Qt::StrongFocus);
+    plot_->installEventFilter(this);
+    setFocusProxy(plot_);
+    setTabOrder(reset, plot_);
+    auto* framed = new QVBoxLayout;
+    framed->setContentsMargins(kFocusFrame, kFocusFrame, kFocusFrame, kFocusFrame);
+    framed->addWidget(plot_);
+    layout->addLayout(framed, 1);
 
     timeline_ = new TimelinePlottable(plot_->xAxis, plot_->yAxis);
+    timeline_->removeFromLegend(); // the legend lists regions (updateLegend)
     timeTicker_.reset(new TimeAxisTicker);
     plot_->xAxis->setTicker(timeTicker_);
     plot_->xAxis->setLabel(tr("Time since start of run"));
@@ -59,6 +87,19 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setTickLength(0, 0);
     plot_->yAxis->grid()->setVisible(false);
     plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+
+    // Title and legend on top, compact: they are there for exported images
+    // above all.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    plot_->plotLayout()->insertRow(0);
+    title_ = new QCPTextElement(plot_, QString(), titleFont);
+    title_->setMargins(QMargins(0, 4, 0, 0));
+    plot_->plotLayout()->addElement(0, 0, title_);
+    plot_->plotLayout()->insertRow(1);
+    plot_->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+    legend_ = std::make_unique<RegionLegend>(plot_, 1);
 
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
@@ -79,8 +120,12 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
             &TimelineView::onTimeRangeChanged);
     connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &TimelineView::constrainRanks);
+    // The width is known only once laid out, for the screen or for an export.
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] { legend_->fit(); });
     clear();
 }
+
+TimelineView::~TimelineView() = default;
 
 std::shared_ptr<const scope::TimelineIndex>
 TimelineView::buildIndex(std::shared_ptr<const scope::ProfilingResults> results) {
@@ -101,12 +146,16 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
         index = buildIndex(results);
     timeline_->setRun(std::move(results), std::move(index));
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateTitle();
+    updateLegend();
     resetZoom();
 }
 
 void TimelineView::clear() {
     timeline_->clear();
     rankTicker_->setRanks({});
+    updateTitle();
+    updateLegend();
     plot_->xAxis->setRange(0, 1);
     plot_->yAxis->setRange(0, 1);
     plot_->replot();
@@ -118,10 +167,53 @@ void TimelineView::setHighlightedRegion(int region) {
 }
 
 void TimelineView::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
     timeline_->setRanks(ranks);
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateTitle();
+    updateLegend();
     fitRanks();
     plot_->replot();
+}
+
+void TimelineView::setRunLabel(const QString& label) {
+    runLabel_ = label;
+    updateTitle();
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString TimelineView::title() const {
+    return title_->text();
+}
+
+QStringList TimelineView::legendEntries() const {
+    return legend_->entries();
+}
+
+void TimelineView::updateTitle() {
+    const std::vector<std::uint32_t>& ranks = timeline_->bandRanks();
+    QString shown;
+    if (ranks.size() == 1) {
+        shown = tr("rank %1").arg(ranks.front());
+    } else if (!ranks.empty()) {
+        QString list = QString::fromStdString(scope::RankSelection(ranks).toString());
+        list.replace(QLatin1Char('-'), QStringLiteral("\u2013"))
+            .replace(QLatin1Char(','), QStringLiteral(", "));
+        shown = list.size() <= kTitleRanksLength
+                    ? tr("ranks %1").arg(list)
+                    : tr("%n ranks", nullptr, static_cast<int>(ranks.size()));
+    }
+    if (shown.isEmpty())
+        title_->setText(runLabel_.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel_));
+    else
+        title_->setText(runLabel_.isEmpty() ? tr("Timeline, %1").arg(shown)
+                                            : tr("Timeline of %1, %2").arg(runLabel_, shown));
+}
+
+void TimelineView::updateLegend() {
+    const scope::ProfilingResults* results = timeline_->results();
+    legend_->setRegions(results != nullptr && timeline_->bandCount() > 0 ? results : nullptr,
+                        ranks_);
 }
 
 void TimelineView::resetZoom() {
@@ -154,18 +246,98 @@ QString TimelineView::toolTipAt(const QPoint& position) const {
                   ? QString::fromStdString(results.regions[static_cast<std::size_t>(span.region)])
                   : tr("Several regions"));
     lines << tr("rank %1, depth %2").arg(hit->rank).arg(hit->depth);
-    const double start = static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9;
+    // In the time axis' unit, to a pixel: calls closer than that share one.
+    const QString start =
+        TimeAxisTicker::formatTime(static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9,
+                                   plot_->xAxis->range(), timeline_->nsPerPixel() * 1e-9);
     const QString duration = QString::fromStdString(
         scope::formatDuration(static_cast<double>(span.endNs - span.startNs) * 1e-9));
     if (span.count == 1) {
-        lines << tr("start %1 s").arg(start, 0, 'f', 9);
+        lines << tr("start %1").arg(start);
         lines << tr("duration %1").arg(duration);
     } else {
         lines << tr("%1 calls, each shorter than a pixel").arg(QLocale().toString(span.count));
-        lines << tr("from %1 s, over %2").arg(start, 0, 'f', 9).arg(duration);
+        lines << tr("from %1, over %2").arg(start, duration);
         lines << tr("zoom in to see them one by one");
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != plot_)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::FocusIn:
+    case QEvent::FocusOut:
+        update(); // the focus frame
+        break;
+    case QEvent::ShortcutOverride:
+        // The view's keys win over shortcuts of the window while it has focus.
+        if (keyAction(*static_cast<QKeyEvent*>(event))) {
+            event->accept();
+            return true;
+        }
+        break;
+    case QEvent::KeyPress:
+        if (const auto action = keyAction(*static_cast<QKeyEvent*>(event))) {
+            action();
+            return true;
+        }
+        break;
+    default:
+        break;
+    }
+    return false;
+}
+
+void TimelineView::paintEvent(QPaintEvent* event) {
+    QWidget::paintEvent(event);
+    if (!plot_->hasFocus())
+        return;
+    QPainter painter(this);
+    painter.setPen(QPen(palette().color(QPalette::Highlight), kFocusFrame));
+    const double inset = kFocusFrame / 2.0;
+    painter.drawRect(QRectF(plot_->geometry()).adjusted(-inset, -inset, inset, inset));
+}
+
+std::function<void()> TimelineView::keyAction(const QKeyEvent& key) {
+    const bool ranks = key.modifiers() & Qt::ControlModifier;
+    switch (key.key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        return [this, ranks] { zoomBy(1.0 / kKeyZoom, ranks); };
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore:
+        return [this, ranks] { zoomBy(kKeyZoom, ranks); };
+    case Qt::Key_Left:
+        return [this] { panBy(-kKeyPan, false); };
+    case Qt::Key_Right:
+        return [this] { panBy(kKeyPan, false); };
+    case Qt::Key_Up:
+        return [this] { panBy(-kKeyPan, true); }; // towards rank 0, on top
+    case Qt::Key_Down:
+        return [this] { panBy(kKeyPan, true); };
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        return [this] { resetZoom(); };
+    default:
+        return {};
+    }
+}
+
+void TimelineView::zoomBy(double factor, bool ranks) {
+    QCPAxis* axis = ranks ? plot_->yAxis : plot_->xAxis;
+    const QCPRange range = axis->range();
+    const double half = range.size() * factor / 2;
+    axis->setRange(range.center() - half, range.center() + half);
+    plot_->replot();
+}
+
+void TimelineView::panBy(double share, bool ranks) {
+    QCPAxis* axis = ranks ? plot_->yAxis : plot_->xAxis;
+    const QCPRange range = axis->range();
+    axis->setRange(range.lower + share * range.size(), range.upper + share * range.size());
+    plot_->replot();
 }
 
 void TimelineView::onMousePress(QMouseEvent* event) {

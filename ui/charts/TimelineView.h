@@ -6,15 +6,21 @@
 
 #include <QPoint>
 #include <QSharedPointer>
+#include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QCustomPlot;
 class QCPRange;
+class QCPTextElement;
+class QKeyEvent;
 class QMouseEvent;
 class QWheelEvent;
 class RankAxisTicker;
+class RegionLegend;
 class TimelinePlottable;
 class TimeAxisTicker;
 
@@ -22,11 +28,16 @@ class TimeAxisTicker;
 // by depth inside it, drawn from a TimelineIndex so that millions of calls
 // stay fluid. Wheel zooms time around the cursor (Ctrl+wheel: ranks), drag
 // pans, Shift+drag or right-drag zooms to a time range, double-click fits.
-// Hovering shows the call; clicking one emits regionActivated.
+// With focus (Tab or click), + and - zoom time around the centre (with Ctrl:
+// ranks), the arrows pan time and scroll ranks, 0 and Home fit.
+// Hovering shows the call; clicking one emits regionActivated. A title names
+// the run and its ranks and a legend its costliest regions, so that an
+// exported image says what it shows.
 class TimelineView : public QWidget {
     Q_OBJECT
 public:
     explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
 
     // Builds the index for a run; any thread. The returned index keeps the
     // results alive, since it reads their event columns.
@@ -41,10 +52,16 @@ public:
     // -1: none. Otherwise calls of other regions are drawn faded.
     void setHighlightedRegion(int region);
     void setRanks(const scope::RankSelection& ranks);
+    // The run's name in the title ("Timeline of run_np3, ranks 0–2"); "" leaves it out.
+    void setRunLabel(const QString& label);
     // Fits the whole run.
     void resetZoom();
 
     QCustomPlot* plot() const { return plot_; }
+    QString title() const;
+    // The legend's entries in order: the costliest regions on the shown
+    // ranks, then "+N more" for the rest.
+    QStringList legendEntries() const;
     // False while a new zoom is still being drawn lane by lane over several
     // frames (see TimelinePlottable::isComplete).
     bool isComplete() const;
@@ -56,7 +73,17 @@ public:
 signals:
     void regionActivated(int region);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+
 private:
+    // What a key does to the view; empty for keys it leaves to others.
+    std::function<void()> keyAction(const QKeyEvent& key);
+    // Scales the visible time (or ranks) around the centre by `factor`.
+    void zoomBy(double factor, bool ranks);
+    // Moves the visible time (or ranks) by `share` of the visible width.
+    void panBy(double share, bool ranks);
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
@@ -65,10 +92,16 @@ private:
     void onTimeRangeChanged(const QCPRange& range);
     void constrainRanks(const QCPRange& range);
     void fitRanks();
+    void updateTitle();
+    void updateLegend();
 
     QCustomPlot* plot_ = nullptr;
     TimelinePlottable* timeline_ = nullptr;
     QSharedPointer<TimeAxisTicker> timeTicker_;
     QSharedPointer<RankAxisTicker> rankTicker_;
+    QCPTextElement* title_ = nullptr;
+    std::unique_ptr<RegionLegend> legend_;
+    scope::RankSelection ranks_;
+    QString runLabel_;
     QPoint pressPosition_;
 };
