@@ -7,6 +7,7 @@
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
+#include "export/DistinctLabels.h"
 #include "export/ExportSelection.h"
 #include "export/RegionStatisticsJson.h"
 
@@ -155,12 +156,14 @@ HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTe
     return loaded;
 }
 
+// The names the window gives the runs (see RunLabels): the file name, or
+// the folders that tell equal file names apart.
 QStringList HeadlessExport::runLabels(const std::vector<std::shared_ptr<const RunData>>& runs) {
-    std::vector<const scope::ProfilingResults*> results;
+    std::vector<std::string> paths;
     for (const auto& run : runs)
-        results.push_back(run->results.get());
+        paths.push_back(QFileInfo(run->path).absoluteFilePath().toStdString());
     QStringList labels;
-    for (const std::string& label : scope::ExportSelection::labels(results))
+    for (const std::string& label : scope::DistinctLabels::fromPaths(paths))
         labels << QString::fromStdString(label);
     return labels;
 }
@@ -261,8 +264,12 @@ HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream&
         else
             writer.note(QStringLiteral("speedup chart skipped: %1").arg(speedup.message()));
     }
-    // As scope-profiler and scope-report write it: json.dumps plus a newline.
+    // As scope-profiler and scope-report write it: json.dumps plus a newline,
+    // the runs named as in the charts.
+    std::vector<std::string> jsonLabels;
+    for (const QString& label : labels)
+        jsonLabels.push_back(label.toStdString());
     writer.text(QStringLiteral("region_statistics.json"),
-                scope::RegionStatisticsJson().write(results) + '\n');
+                scope::RegionStatisticsJson().write(results, jsonLabels) + '\n');
     return outcome;
 }

@@ -241,8 +241,10 @@ int MainWindow::tabIndexFor(const QString& path) const {
 
 void MainWindow::updateRunTabs() {
     for (int i = 0; i < tabs_->count(); ++i)
-        if (const auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && view->run())
+        if (auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && view->run()) {
             tabs_->setTabText(i, labels_->label(view->run()->path));
+            view->setRunLabel(labels_->label(view->run()->path));
+        }
     updateTitle();
     updateStatus();
 }
@@ -286,6 +288,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         tabs_->setTabToolTip(index, QDir::toNativeSeparators(absolute));
     }
     view->setRun(run);
+    view->setRunLabel(labels_->label(absolute));
     tabs_->setCurrentWidget(view);
     pages_->setCurrentWidget(tabs_);
     for (const std::string& warning : run->results->warnings)

@@ -389,6 +389,11 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     });
 }
 
+void RunView::setRunLabel(const QString& label) {
+    rankChart_->setRunLabel(label);
+    timeline_->setRunLabel(label);
+}
+
 void RunView::setEventsLoading(bool loading) {
     eventsPanel_->setLoading(loading);
     // The window ends a failed read of this run's file here; a failed reload

@@ -47,6 +47,8 @@ public:
     void setRun(std::shared_ptr<const RunData> run);
     std::shared_ptr<const RunData> run() const { return run_; }
     void setEventsLoading(bool loading);
+    // The run's name in the window (tab, run list): the charts' titles carry it.
+    void setRunLabel(const QString& label);
 
     // The rank selection text as typed ("", "3", "0-3,5"); false if invalid
     // or naming a rank the run lacks: the message under the box says why and

@@ -137,13 +137,19 @@ void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {
     const Result result = exportTo(
         out, {runs.filePath("runA/profiling_data.h5"), runs.filePath("runB/profiling_data.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    // Labels "profiling_data" and "profiling_data (2)", the space made safe.
+    // Labels "runA/profiling_data" and "runB/profiling_data", as the window
+    // names them, the slash made safe.
     for (const QString& chart :
          {QStringLiteral("regions"), QStringLiteral("ranks"), QStringLiteral("timeline")}) {
-        QVERIFY2(result.files.contains(chart + "-profiling_data.png"), qPrintable(chart));
-        QVERIFY2(result.files.contains(chart + "-profiling_data_(2).png"), qPrintable(chart));
+        QVERIFY2(result.files.contains(chart + "-runA_profiling_data.png"), qPrintable(chart));
+        QVERIFY2(result.files.contains(chart + "-runB_profiling_data.png"), qPrintable(chart));
     }
     QCOMPARE(result.files.size(), 9);
+    QFile json(QDir(out).filePath("region_statistics.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QByteArray text = json.readAll();
+    QVERIFY(text.contains("\"label\": \"runA/profiling_data\""));
+    QVERIFY(text.contains("\"label\": \"runB/profiling_data\""));
 }
 
 void TestHeadlessExport::summaryOnlySkipsTheTimeline() {

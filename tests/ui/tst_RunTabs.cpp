@@ -6,6 +6,8 @@
 #include "MainWindow.h"
 #include "RunView.h"
 #include "RunWaiter.h"
+#include "charts/RankBarChart.h"
+#include "charts/TimelineView.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"
 
@@ -157,6 +159,9 @@ private slots:
         QCOMPARE(window.exporter()->defaultChartFileName(window.runView(1), RunView::Timeline,
                                                          QStringLiteral("png")),
                  QStringLiteral("64_ranks-timeline.png"));
+        // The charts' titles carry the name too.
+        QCOMPARE(window.runView(1)->rankChart()->runLabel(), QStringLiteral("64 ranks"));
+        QVERIFY(window.runView(1)->timeline()->title().contains(QStringLiteral("64 ranks")));
         // Clearing the name gives the default back.
         window.comparisonSet()->rename(1, QString());
         QCOMPARE(tabTexts(window), QStringList({"Comparison"}) + names);

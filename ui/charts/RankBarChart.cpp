@@ -18,6 +18,9 @@
 
 namespace {
 
+// The region's name in the title is cut beyond this (the full name is in the table).
+constexpr qsizetype kTitleNameChars = 48;
+
 constexpr double kBarWidth = 0.8;      // in ranks, while bars are wide enough to be apart
 constexpr double kWideBarPixels = 3.0; // below this, bars touch and lose their outline
 constexpr double kMaxBarPixels = 120.0;
@@ -221,9 +224,13 @@ void RankBarChart::showBars(const QString& regionName) {
     meanLine_->point2->setCoords(1, *mean_);
     meanLine_->setVisible(true);
 
+    // Long dotted Python names keep their end, which tells them apart.
+    const QString shortName = regionName.size() > kTitleNameChars
+                                  ? QStringLiteral("…") + regionName.right(kTitleNameChars - 1)
+                                  : regionName;
     title_->setText(runLabel_.isEmpty()
-                        ? tr("%1 — %2 per rank").arg(regionName, label(statistic_))
-                        : tr("%1 — %2: %3 per rank").arg(runLabel_, regionName, label(statistic_)));
+                        ? tr("%1 — %2 per rank").arg(shortName, label(statistic_))
+                        : tr("%1 — %2: %3 per rank").arg(runLabel_, shortName, label(statistic_)));
     plot_->yAxis->setLabel(label(statistic_));
     if (isDuration(statistic_))
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
