@@ -184,7 +184,10 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
     QSettings settings;
     QString directory = settings.value(kDirectoryKey).toString();
     if (directory.isEmpty() || !QFileInfo(directory).isDir()) {
+        // Beside the run shown, or on the comparison beside the first run.
         const RunView* view = context_->currentRunView();
+        if (view == nullptr && context_->runCount() > 0)
+            view = context_->runView(0);
         directory =
             view && view->run() ? QFileInfo(view->run()->path).absolutePath() : QDir::homePath();
     }
