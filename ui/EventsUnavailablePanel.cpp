@@ -7,7 +7,8 @@
 #include <QVBoxLayout>
 
 EventsUnavailablePanel::EventsUnavailablePanel(QWidget* parent)
-    : QWidget(parent), text_(new QLabel(this)), button_(new QPushButton(tr("Load events"), this)) {
+    : QWidget(parent), need_(tr("Timeline and percentiles need per-call data.")),
+      text_(new QLabel(this)), button_(new QPushButton(tr("Load events"), this)) {
     text_->setAlignment(Qt::AlignCenter);
     text_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
@@ -26,9 +27,12 @@ EventsUnavailablePanel::EventsUnavailablePanel(QWidget* parent)
                                 p.color(QPalette::Window));
 }
 
+void EventsUnavailablePanel::setNeed(const QString& sentence) {
+    need_ = sentence;
+}
+
 void EventsUnavailablePanel::setReason(bool canLoad) {
-    text_->setText(canLoad ? tr("Timeline and percentiles need per-call data. This run was opened "
-                                "summary-only.")
+    text_->setText(canLoad ? tr("%1 This run was opened summary-only.").arg(need_)
                            : tr("This file stores no per-call data (aggregate layout): only the "
                                 "summary statistics are available."));
     button_->setVisible(canLoad);

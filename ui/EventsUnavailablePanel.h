@@ -12,6 +12,10 @@ class EventsUnavailablePanel : public QWidget {
 public:
     explicit EventsUnavailablePanel(QWidget* parent = nullptr);
 
+    // What the view it stands in for needs, as a sentence ("The call tree
+    // needs per-call data."); the timeline's by default.
+    void setNeed(const QString& sentence);
+
     // canLoad: the file has events (columnar); false for the aggregate layout.
     void setReason(bool canLoad);
     void setLoading(bool loading);
@@ -22,6 +26,7 @@ signals:
     void loadEventsRequested();
 
 private:
+    QString need_;
     QLabel* text_;
     QPushButton* button_;
 };

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "BackgroundCallTree.h"
+
+#include "analysis/CallTree.h"
+#include "analysis/TimelineIndex.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+BackgroundCallTree::BackgroundCallTree(QObject* parent)
+    : QObject(parent), watcher_(new QFutureWatcher<std::shared_ptr<const scope::CallTree>>(this)) {
+    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
+        const auto future = watcher_->future();
+        if (!future.isCanceled() && future.resultCount() > 0 && future.result())
+            emit ready(future.result());
+    });
+}
+
+BackgroundCallTree::~BackgroundCallTree() {
+    cancel();
+    watcher_->waitForFinished();
+}
+
+void BackgroundCallTree::cancel() {
+    if (cancel_)
+        cancel_->store(true);
+}
+
+void BackgroundCallTree::request(std::shared_ptr<const scope::ProfilingResults> results,
+                                 std::shared_ptr<const scope::TimelineIndex> index,
+                                 const scope::RankSelection& ranks) {
+    cancel();
+    if (!results || !index)
+        return;
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    watcher_->setFuture(QtConcurrent::run(
+        [results, index, ranks, stop = cancel_]() -> std::shared_ptr<const scope::CallTree> {
+            auto tree = std::make_shared<scope::CallTree>(
+                scope::CallTree::build(*results, *index, ranks, 0, stop.get()));
+            return stop->load() ? nullptr : tree;
+        }));
+}
