@@ -3,7 +3,7 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMouseEvent>
-#include <qcustomplot.h>
+#include <QWidget>
 
 namespace {
 
@@ -12,8 +12,8 @@ constexpr int kClickDistance = 4;
 
 } // namespace
 
-ChartContextMenu::ChartContextMenu(QCustomPlot* plot)
-    : QObject(plot), plot_(plot), menu_(new QMenu(plot)) {
+ChartContextMenu::ChartContextMenu(QWidget* chart)
+    : QObject(chart), plot_(chart), menu_(new QMenu(chart)) {
     const std::pair<Action, QString> entries[] = {{ExportPng, tr("Export as PNG…")},
                                                   {ExportSvg, tr("Export as SVG…")},
                                                   {ExportPdf, tr("Export as PDF…")},

@@ -4,8 +4,8 @@
 #include <QPoint>
 
 class QAction;
-class QCustomPlot;
 class QMenu;
+class QWidget;
 
 // The right-click menu every chart shares: export as PNG, SVG or PDF, or copy
 // to the clipboard. It only asks; whoever owns the run decides file names and
@@ -17,9 +17,10 @@ public:
     enum Action { ExportPng, ExportSvg, ExportPdf, CopyToClipboard };
     Q_ENUM(Action)
 
-    explicit ChartContextMenu(QCustomPlot* plot);
+    // Any chart widget: a QCustomPlot, or the flame graph.
+    explicit ChartContextMenu(QWidget* chart);
 
-    QCustomPlot* plot() const { return plot_; }
+    QWidget* chart() const { return plot_; }
     QMenu* menu() const { return menu_; }
     QAction* action(Action action) const;
 
@@ -32,7 +33,7 @@ protected:
 private:
     void popup(const QPoint& position);
 
-    QCustomPlot* plot_;
+    QWidget* plot_;
     QMenu* menu_;
     QAction* actions_[4] = {};
     QPoint pressPosition_;

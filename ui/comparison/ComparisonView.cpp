@@ -27,6 +27,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 #include <algorithm>
 
