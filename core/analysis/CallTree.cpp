@@ -241,8 +241,11 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
             buildRank(results, index, rankLanes[item], partial[worker]);
         },
         [] {});
-    if (cancel != nullptr && cancel->load())
-        return rootOnly();
+    if (cancel != nullptr && cancel->load()) {
+        CallTree empty = rootOnly();
+        empty.finish();
+        return empty;
+    }
 
     // Merge: a partial tree's nodes come after their parents, so one pass in
     // node order maps each onto the result.

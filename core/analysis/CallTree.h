@@ -81,7 +81,7 @@ struct CallTree {
     std::uint32_t child(std::uint32_t parentNode, std::int32_t childRegion);
     // Builds the child lists; call once the values are in.
     void finish();
-    // An empty tree: just the root.
+    // An empty tree to build on: just the root, not finished.
     static CallTree rootOnly();
 
     // Nesting per rank as scope-profiler rebuilds it (the timeline index's
@@ -92,7 +92,7 @@ struct CallTree {
     // against the parent's exclusive time only up to the parent's end, and
     // reported in firstOverlap. Ranks are built on `threads` threads (0: one
     // per core). Throws EventsUnavailable without per-call data; returns an
-    // empty tree once `cancel` is set.
+    // empty, finished tree once `cancel` is set.
     static CallTree build(const ProfilingResults& results, const TimelineIndex& index,
                           const RankSelection& ranks = {}, unsigned threads = 0,
                           const std::atomic<bool>* cancel = nullptr);
