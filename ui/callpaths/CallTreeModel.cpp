@@ -64,6 +64,14 @@ CallTreeModel::CallTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
 void CallTreeModel::setTree(std::shared_ptr<const CallTree> tree,
                             std::shared_ptr<const scope::ProfilingResults> results,
                             std::shared_ptr<const CallTree> bottomUp) {
+    // CallTree::rootOnly() (what a cancelled build returns) has no child
+    // lists until finish(): give it some rather than read past them.
+    if (tree && (tree->children.size() + 1 != tree->size() ||
+                 tree->childBegin[CallTree::kRoot] == CallTree::kNone)) {
+        auto finished = std::make_shared<CallTree>(*tree);
+        finished->finish();
+        tree = std::move(finished);
+    }
     beginResetModel();
     topDown_ = std::move(tree);
     bottomUp_ = std::move(bottomUp);
