@@ -4,6 +4,7 @@
 // bottom-up toggle remembered, selection from outside without an echo, and
 // what stays open when a new tree of the same run arrives.
 #include "../core/HandMadeRun.h"
+#include "ColorContrast.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallTreeModel.h"
@@ -144,6 +145,8 @@ private slots:
         QCOMPARE(view.searchStatus()->text(), QStringLiteral("2 matches")); // solve, io
         view.searchEdit()->setText(QStringLiteral("zzz"));
         QCOMPARE(view.searchStatus()->text(), QStringLiteral("No path contains 'zzz'"));
+        QVERIFY(ColorContrast::ratio(view.searchStatus()->palette().color(QPalette::WindowText),
+                                     view.palette().color(QPalette::Window)) >= 4.5);
         view.searchEdit()->clear();
         QCOMPARE(view.searchStatus()->text(), QString());
         // Return steps through the matches, making each current.
@@ -243,6 +246,8 @@ private slots:
         view.setBusy(true);
         QCOMPARE(view.placeholder()->text(), QStringLiteral("Computing call paths…"));
         QVERIFY(view.placeholder()->isVisibleTo(&view));
+        QVERIFY(ColorContrast::ratio(view.placeholder()->palette().color(QPalette::WindowText),
+                                     view.palette().color(QPalette::Window)) >= 4.5);
         const Results run = twoLevels();
         view.setTree(treeOf(*run), run);
         QVERIFY(!view.isBusy());

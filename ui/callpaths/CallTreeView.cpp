@@ -159,7 +159,8 @@ void CallTreeView::showContextMenu(const QPoint& pos) {
 }
 
 void CallTreeView::setTree(std::shared_ptr<const CallTree> tree,
-                           std::shared_ptr<const scope::ProfilingResults> results) {
+                           std::shared_ptr<const scope::ProfilingResults> results,
+                           std::shared_ptr<const CallTree> bottomUp) {
     // Region chains survive a new tree of the same run, node ids do not.
     const bool sameRun = results && results == model_->results() && model_->tree() != nullptr;
     std::vector<std::vector<std::int32_t>> expanded;
@@ -180,7 +181,7 @@ void CallTreeView::setTree(std::shared_ptr<const CallTree> tree,
             current = old.path(node);
     }
     syncing_ = true;
-    model_->setTree(std::move(tree), std::move(results));
+    model_->setTree(std::move(tree), std::move(results), std::move(bottomUp));
     busy_ = false;
     if (sameRun) {
         for (const auto& path : expanded)
@@ -272,8 +273,10 @@ void CallTreeView::applySearch() {
         status_->clear();
     } else if (count == 0) {
         status_->setText(tr("No path contains '%1'").arg(text));
-        // #c62828 on the window's grey or white: contrast above 4.8:1.
-        p.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        // The red of the other error messages, kept readable on dark palettes.
+        p.setColor(
+            QPalette::WindowText,
+            ColorContrast::readable(QColor(0xc6, 0x28, 0x28), palette().color(QPalette::Window)));
     } else {
         status_->setText(count == 1 ? tr("1 match") : tr("%n matches", nullptr, count));
     }
