@@ -225,6 +225,15 @@ private slots:
         QCOMPARE(tree.overlaps, std::uint64_t(0));
     }
 
+    void aCancelledBuildGivesAnEmptyTree() {
+        const ProfilingResults r = twoLevels();
+        const TimelineIndex index(r);
+        const std::atomic<bool> cancel{true};
+        const CallTree tree = CallTree::build(r, index, {}, 1, &cancel);
+        QCOMPARE(tree.size(), std::size_t(1));
+        QVERIFY(tree.childrenOf(CallTree::kRoot).empty());
+    }
+
     void withoutEventsThereIsNoTree() {
         ProfilingResults r = twoLevels();
         const TimelineIndex index(r);

@@ -7,11 +7,11 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 BackgroundCallTree::BackgroundCallTree(QObject* parent)
-    : QObject(parent), watcher_(new QFutureWatcher<std::shared_ptr<const scope::CallTree>>(this)) {
+    : QObject(parent), watcher_(new QFutureWatcher<Trees>(this)) {
     connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
         const auto future = watcher_->future();
-        if (!future.isCanceled() && future.resultCount() > 0 && future.result())
-            emit ready(future.result());
+        if (!future.isCanceled() && future.resultCount() > 0 && future.result().topDown)
+            emit ready(future.result().topDown, future.result().bottomUp);
     });
 }
 
@@ -32,10 +32,12 @@ void BackgroundCallTree::request(std::shared_ptr<const scope::ProfilingResults> 
     if (!results || !index)
         return;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
-    watcher_->setFuture(QtConcurrent::run(
-        [results, index, ranks, stop = cancel_]() -> std::shared_ptr<const scope::CallTree> {
-            auto tree = std::make_shared<scope::CallTree>(
-                scope::CallTree::build(*results, *index, ranks, 0, stop.get()));
-            return stop->load() ? nullptr : tree;
-        }));
+    watcher_->setFuture(QtConcurrent::run([results, index, ranks, stop = cancel_]() -> Trees {
+        auto tree = std::make_shared<scope::CallTree>(
+            scope::CallTree::build(*results, *index, ranks, 0, stop.get()));
+        if (stop->load())
+            return {};
+        auto bottomUp = std::make_shared<scope::CallTree>(tree->bottomUp());
+        return stop->load() ? Trees{} : Trees{std::move(tree), std::move(bottomUp)};
+    }));
 }

@@ -31,10 +31,17 @@ public:
     void cancel();
     bool busy() const { return watcher_->isRunning(); }
 
+    // The tree and its bottom-up view, both built off the UI thread.
+    struct Trees {
+        std::shared_ptr<const scope::CallTree> topDown;
+        std::shared_ptr<const scope::CallTree> bottomUp;
+    };
+
 signals:
-    void ready(std::shared_ptr<const scope::CallTree> tree);
+    void ready(std::shared_ptr<const scope::CallTree> topDown,
+               std::shared_ptr<const scope::CallTree> bottomUp);
 
 private:
-    QFutureWatcher<std::shared_ptr<const scope::CallTree>>* watcher_;
+    QFutureWatcher<Trees>* watcher_;
     std::shared_ptr<std::atomic<bool>> cancel_;
 };

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CallPathTabs.h"
+
+#include "BackgroundCallTree.h"
+#include "CallTreeView.h"
+#include "EventsUnavailablePanel.h"
+#include "FlameGraph.h"
+#include "analysis/CallTree.h"
+
+#include <QSettings>
+#include <QStackedWidget>
+
+namespace {
+
+const QString kPageKey = QStringLiteral("run/eventsPage");
+
+} // namespace
+
+CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
+    : QTabWidget(parent), builder_(new BackgroundCallTree(this)), tree_(new CallTreeView(this)),
+      flame_(new FlameGraph(this)), treePanel_(new EventsUnavailablePanel(this)),
+      flamePanel_(new EventsUnavailablePanel(this)) {
+    treePanel_->setNeed(tr("The call tree needs per-call data."));
+    flamePanel_->setNeed(tr("The flame graph needs per-call data."));
+    addTab(timeline, tr("Timeline"));
+    addTab(page(tree_, treePanel_, &treeStack_), tr("Call tree"));
+    addTab(page(flame_, flamePanel_, &flameStack_), tr("Flame graph"));
+    setCurrentIndex(QSettings().value(kPageKey, TimelinePage).toInt());
+    connect(this, &QTabWidget::currentChanged, this,
+            [](int index) { QSettings().setValue(kPageKey, index); });
+
+    connect(builder_, &BackgroundCallTree::ready, this, &CallPathTabs::showTree);
+    connect(tree_, &CallTreeView::regionSelected, this, &CallPathTabs::regionActivated);
+    connect(flame_, &FlameGraph::regionSelected, this, &CallPathTabs::regionActivated);
+    for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_})
+        connect(panel, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
+            setEventsLoading(true);
+            emit loadEventsRequested();
+        });
+}
+
+QWidget* CallPathTabs::page(QWidget* view, EventsUnavailablePanel* panel, QStackedWidget** stack) {
+    *stack = new QStackedWidget(this);
+    (*stack)->addWidget(view);
+    (*stack)->addWidget(panel);
+    return *stack;
+}
+
+void CallPathTabs::setRun(std::shared_ptr<const RunData> run, const scope::RankSelection& ranks) {
+    run_ = std::move(run);
+    ranks_ = ranks;
+    current_.reset();
+    const bool events = callPathsAvailable();
+    treeStack_->setCurrentWidget(events ? static_cast<QWidget*>(tree_) : treePanel_);
+    flameStack_->setCurrentWidget(events ? static_cast<QWidget*>(flame_) : flamePanel_);
+    if (!events) {
+        builder_->cancel();
+        tree_->clear();
+        flame_->clear();
+        for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_})
+            panel->setReason(run_ && run_->canLoadEvents());
+        return;
+    }
+    rebuild();
+}
+
+void CallPathTabs::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
+    if (callPathsAvailable())
+        rebuild();
+}
+
+void CallPathTabs::setRunLabel(const QString& label) {
+    flame_->setRunLabel(label);
+}
+
+bool CallPathTabs::callPathsAvailable() const {
+    return run_ && run_->hasEvents() && run_->timeline;
+}
+
+void CallPathTabs::rebuild() {
+    tree_->setBusy(true);
+    builder_->request(run_->results, run_->timeline, ranks_);
+}
+
+void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
+                            std::shared_ptr<const scope::CallTree> bottomUp) {
+    if (!callPathsAvailable())
+        return;
+    current_ = std::move(tree);
+    tree_->setTree(current_, run_->results, std::move(bottomUp));
+    tree_->setBusy(false);
+    flame_->setRanksText(ranks_.isAll() ? tr("all ranks")
+                                        : tr("ranks %1").arg(QString::fromStdString(
+                                              ranks_.toString())));
+    flame_->setTree(current_, run_->results);
+    emit treeReady();
+}
+
+void CallPathTabs::selectRegion(int region) {
+    if (current_)
+        tree_->selectRegion(region);
+}
+
+void CallPathTabs::setEventsLoading(bool loading) {
+    treePanel_->setLoading(loading);
+    flamePanel_->setLoading(loading);
+}

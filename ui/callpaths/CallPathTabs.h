@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "RunData.h"
+#include "model/RankSelection.h"
+
+#include <QTabWidget>
+
+#include <memory>
+
+class BackgroundCallTree;
+class CallTreeView;
+class EventsUnavailablePanel;
+class FlameGraph;
+class QStackedWidget;
+namespace scope {
+struct CallTree;
+}
+
+// The views of a run that need its calls, side by side in tabs below the
+// table: the timeline (handed in by the run view, which times its first
+// frame), the call tree and the flame graph. It builds the call tree in the
+// background for the selected ranks; without per-call data both views give
+// way to the reason and "Load events", like the timeline. The chosen tab is
+// remembered.
+class CallPathTabs : public QTabWidget {
+    Q_OBJECT
+public:
+    enum Page { TimelinePage, CallTreePage, FlamePage };
+
+    CallPathTabs(QWidget* timeline, QWidget* parent = nullptr);
+
+    void setRun(std::shared_ptr<const RunData> run, const scope::RankSelection& ranks);
+    void setRanks(const scope::RankSelection& ranks);
+    void setRunLabel(const QString& label);
+    // Shows the region's costliest path in the tree; emits nothing back.
+    void selectRegion(int region);
+    void setEventsLoading(bool loading);
+
+    CallTreeView* callTree() const { return tree_; }
+    FlameGraph* flameGraph() const { return flame_; }
+    // The tree shown, null while it is built or without events.
+    std::shared_ptr<const scope::CallTree> tree() const { return current_; }
+    bool callPathsAvailable() const;
+
+signals:
+    // A node of the tree or the flame graph was chosen.
+    void regionActivated(int region);
+    void loadEventsRequested();
+    void treeReady();
+
+private:
+    QWidget* page(QWidget* view, EventsUnavailablePanel* panel, QStackedWidget** stack);
+    void showTree(std::shared_ptr<const scope::CallTree> tree,
+                  std::shared_ptr<const scope::CallTree> bottomUp);
+    void rebuild();
+
+    std::shared_ptr<const RunData> run_;
+    scope::RankSelection ranks_;
+    QString ranksText_;
+    std::shared_ptr<const scope::CallTree> current_;
+    BackgroundCallTree* builder_;
+    CallTreeView* tree_;
+    FlameGraph* flame_;
+    EventsUnavailablePanel* treePanel_;
+    EventsUnavailablePanel* flamePanel_;
+    QStackedWidget* treeStack_ = nullptr;
+    QStackedWidget* flameStack_ = nullptr;
+};
