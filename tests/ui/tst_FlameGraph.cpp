@@ -67,14 +67,15 @@ private slots:
         results_ = run();
         tree_ = treeOf(*results_);
         graph_ = std::make_unique<FlameGraph>();
-        graph_->resize(1000, 300);
+        graph_->resize(1008, 300); // 4 px margins
         graph_->setTree(tree_, results_);
     }
 
     // The middle of pixel column x in row `row` of the plot.
     QPoint at(int x, int row) const {
-        return QPoint(x, graph_->plotRect().top() + row * graph_->rowHeight() +
-                             graph_->rowHeight() / 2);
+        return QPoint(graph_->plotRect().left() + x, graph_->plotRect().top() +
+                                                         row * graph_->rowHeight() +
+                                                         graph_->rowHeight() / 2);
     }
     std::uint32_t node(const std::string& path) const { return nodeOf(*tree_, *results_, path); }
 
@@ -95,7 +96,8 @@ private slots:
         QCOMPARE(graph_->nodeAt(at(199, 3)).node, node("main > solve > rhs"));
         QVERIFY(!graph_->nodeAt(at(200, 3)).valid());
         QVERIFY(!graph_->nodeAt(at(100, 4)).valid());
-        QVERIFY(!graph_->nodeAt(QPoint(100, 2)).valid()); // the breadcrumb bar
+        QVERIFY(!graph_->nodeAt(QPoint(100, 2)).valid());          // the breadcrumb bar
+        QVERIFY(!graph_->nodeAt(QPoint(2, at(0, 1).y())).valid()); // the margin
     }
 
     void clickZoomsAndBreadcrumbLeadsBack() {

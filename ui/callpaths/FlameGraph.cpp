@@ -18,6 +18,9 @@
 
 namespace {
 
+// Between the boxes and the widget's edges (and its focus frame).
+constexpr int kMargin = 4;
+
 QString duration(std::int64_t ns) {
     return QString::fromStdString(scope::formatDuration(static_cast<double>(ns) * 1e-9));
 }
@@ -133,12 +136,12 @@ int FlameGraph::barHeight() const {
 }
 
 QRectF FlameGraph::breadcrumbBar() const {
-    return QRectF(6, 0, std::max(0, width() - 12), barHeight());
+    return QRectF(2 * kMargin, 0, std::max(0, width() - 4 * kMargin), barHeight());
 }
 
 QRect FlameGraph::plotRect() const {
     const int scrollWidth = scroll_->isVisibleTo(this) ? scroll_->sizeHint().width() : 0;
-    return QRect(0, barHeight(), std::max(0, width() - scrollWidth),
+    return QRect(kMargin, barHeight(), std::max(0, width() - scrollWidth - 2 * kMargin),
                  std::max(0, height() - barHeight()));
 }
 
@@ -162,11 +165,12 @@ void FlameGraph::ensureLayout() const {
     // Rows that do not fit scroll; the scroll bar then takes its width.
     const int plotHeight = std::max(0, height() - barHeight());
     const int visibleRows = std::max(1, plotHeight / rowHeight());
-    layout_ = scope::FlameLayout::compute(*tree_, zoom_, width());
+    layout_ = scope::FlameLayout::compute(*tree_, zoom_, std::max(0, width() - 2 * kMargin));
     const bool scrolls = static_cast<int>(layout_.rows()) > visibleRows;
     if (scrolls) {
         const int scrollWidth = scroll_->sizeHint().width();
-        layout_ = scope::FlameLayout::compute(*tree_, zoom_, std::max(0, width() - scrollWidth));
+        layout_ = scope::FlameLayout::compute(*tree_, zoom_,
+                                              std::max(0, width() - scrollWidth - 2 * kMargin));
         scroll_->setGeometry(width() - scrollWidth, barHeight(), scrollWidth, plotHeight);
         scroll_->setRange(0, static_cast<int>(layout_.rows()) - visibleRows);
         scroll_->setPageStep(visibleRows);
@@ -285,16 +289,18 @@ void FlameGraph::render(QPainter* painter, QSize size) const {
     painter->setFont(titleFont);
     painter->setPen(text);
     painter->drawText(
-        QRectF(6, 0, size.width() - 12, line), Qt::AlignVCenter | Qt::AlignLeft,
-        QFontMetrics(titleFont).elidedText(title(), Qt::ElideRight, size.width() - 12));
+        QRectF(2 * kMargin, 0, size.width() - 4 * kMargin, line), Qt::AlignVCenter | Qt::AlignLeft,
+        QFontMetrics(titleFont).elidedText(title(), Qt::ElideRight, size.width() - 4 * kMargin));
     painter->setFont(font());
     if (tree_) {
-        const auto crumbs = FlameBreadcrumb::layOut(*tree_, *results_, zoom_, font(),
-                                                    QRectF(6, line, size.width() - 12, line));
+        const auto crumbs =
+            FlameBreadcrumb::layOut(*tree_, *results_, zoom_, font(),
+                                    QRectF(2 * kMargin, line, size.width() - 4 * kMargin, line));
         FlameBreadcrumb::paint(*painter, crumbs, font(), text, QColor(0x1a, 0x5f, 0xb4));
-        const auto layout = scope::FlameLayout::compute(*tree_, zoom_, size.width());
+        const int plotWidth = std::max(0, size.width() - 2 * kMargin);
+        const auto layout = scope::FlameLayout::compute(*tree_, zoom_, plotWidth);
         FlamePainter::paint(*painter, layout, scene(background, font()),
-                            QRectF(0, 2 * line, size.width(), size.height() - 2 * line), 0);
+                            QRectF(kMargin, 2 * line, plotWidth, size.height() - 2 * line), 0);
     }
     painter->restore();
 }

@@ -71,6 +71,7 @@ public:
     // The title line, the breadcrumb and the boxes in `size`, on white, as
     // exports show them.
     void render(QPainter* painter, QSize size) const;
+    using QWidget::render;
     // As ChartExporter: 0 means the size on screen (kDefaultSize when not
     // shown); PNGs have `scale` times the pixels.
     QSize exportSize(int width = 0, int height = 0) const;
