@@ -212,6 +212,26 @@ private slots:
         const std::uint32_t top = graph_->nodeAt(at(10, 0)).node;
         QVERIFY(top != CallTree::kRoot && top != CallTree::kNone);
         QCOMPARE(tree->depth[top], std::uint32_t(QApplication::wheelScrollLines()));
+
+        // Zoomed to the bottom, the breadcrumb keeps "All" and the last levels
+        // within the width, the middle given way to "…".
+        std::string path = "r0";
+        for (int d = 1; d < 40; ++d)
+            path += " > r" + std::to_string(d);
+        const std::uint32_t deepest = nodeOf(*tree, *deep, path);
+        graph_->zoomTo(deepest);
+        const QStringList parts = graph_->breadcrumb();
+        QCOMPARE(parts.front(), QStringLiteral("All"));
+        QCOMPARE(parts[1], QStringLiteral("\u2026"));
+        QCOMPARE(parts.back(), QStringLiteral("r39"));
+        QCOMPARE(parts[parts.size() - 2], QStringLiteral("r38"));
+        QVERIFY(parts.size() < 41);
+        QVERIFY(graph_->breadcrumbRect(static_cast<int>(parts.size()) - 1).right() <
+                graph_->width());
+        // Its parts still lead back out.
+        QTest::mouseClick(graph_.get(), Qt::LeftButton, {},
+                          graph_->breadcrumbRect(static_cast<int>(parts.size()) - 2).center());
+        QCOMPARE(graph_->zoomRoot(), tree->parent[deepest]);
     }
 
     void exports() {

@@ -29,6 +29,7 @@ QString duration(std::int64_t ns) {
 
 FlameGraph::FlameGraph(QWidget* parent)
     : QWidget(parent), scroll_(new QScrollBar(Qt::Vertical, this)) {
+    setAccessibleName(tr("Flame graph"));
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
