@@ -4,6 +4,9 @@
 #include "ExportSizeDialog.h"
 #include "FileDialogs.h"
 #include "MessageBanner.h"
+#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeView.h"
+#include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonBarChart.h"
@@ -98,6 +101,9 @@ QMenu* ExportController::addMenu(QMenu* file) {
     timeline_ = menu_->addAction(tr("&Timeline…"), this, [this] {
         chooseAndExportChart(context_->currentRunView(), RunView::Timeline);
     });
+    flame_ = menu_->addAction(tr("&Flame Graph…"), this, [this] {
+        chooseAndExportChart(context_->currentRunView(), RunView::Flame);
+    });
     comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Bars);
     });
@@ -107,6 +113,8 @@ QMenu* ExportController::addMenu(QMenu* file) {
     menu_->addSeparator();
     table_ = menu_->addAction(tr("Region Table as &CSV…"), this,
                               [this] { chooseAndExportTable(context_->currentRunView()); });
+    callTree_ = menu_->addAction(tr("Call T&ree as CSV…"), this,
+                                 [this] { chooseAndExportCallTree(context_->currentRunView()); });
     statistics_ = menu_->addAction(tr("&Statistics of All Runs (region_statistics.json)…"), this,
                                    &ExportController::chooseAndExportStatistics);
     menu_->addSeparator();
@@ -129,6 +137,8 @@ void ExportController::updateActions() {
     for (QAction* action : {rankChart_, table_})
         action->setEnabled(run);
     timeline_->setEnabled(run && view->run()->hasEvents());
+    flame_->setEnabled(run && view->run()->hasEvents());
+    callTree_->setEnabled(run && view->run()->hasEvents());
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
     speedupChart_->setEnabled(comparing);
@@ -168,6 +178,7 @@ QString ExportController::defaultChartFileName(const RunView* view, RunView::Cha
                                                const QString& suffix) const {
     const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
     QString name = label + (chart == RunView::Timeline ? QStringLiteral("-timeline")
+                            : chart == RunView::Flame  ? QStringLiteral("-flame")
                                                        : QStringLiteral("-ranks"));
     const int region = view ? view->rankChart()->region() : -1;
     if (chart == RunView::RankChart && region >= 0 && view->run())
@@ -205,22 +216,29 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
 void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
                                             ChartContextMenu::Action format, bool askFormat) {
     QString error;
-    QCustomPlot* plot = chartPlot(view, chart, &error);
-    if (plot == nullptr) {
+    QSize size;
+    if (chart == RunView::Flame) {
+        if (const FlameGraph* flame = flameGraph(view, &error))
+            size = flame->exportSize();
+    } else if (QCustomPlot* plot = chartPlot(view, chart, &error)) {
+        size = ChartExporter::exportSize(plot, 0, 0);
+    }
+    if (!size.isValid()) {
         context_->messages()->showError(tr("Cannot export the chart"), error);
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
-    choosePlotPath(plot,
-                   chart == RunView::Timeline ? tr("Export Timeline") : tr("Export Per-Rank Chart"),
-                   name.left(name.size() - 2), format, askFormat,
+    const QString title = chart == RunView::Timeline ? tr("Export Timeline")
+                          : chart == RunView::Flame  ? tr("Export Flame Graph")
+                                                     : tr("Export Per-Rank Chart");
+    choosePlotPath(size, title, name.left(name.size() - 2), format, askFormat,
                    [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
                                        int height, double scale) {
                        return exportChart(view, chart, f, path, width, height, scale);
                    });
 }
 
-void ExportController::choosePlotPath(QCustomPlot* plot, const QString& title,
+void ExportController::choosePlotPath(QSize defaultSize, const QString& title,
                                       const QString& baseName, ChartContextMenu::Action format,
                                       bool askFormat, const PlotWriter& write) {
     const ChartContextMenu::Action formats[] = {
@@ -245,8 +263,7 @@ void ExportController::choosePlotPath(QCustomPlot* plot, const QString& title,
         write(format, path, 0, 0, ChartExporter::kDefaultScale);
         return;
     }
-    ExportSizeDialog dialog(ChartExporter::exportSize(plot, 0, 0), ChartExporter::kDefaultScale,
-                            context_->dialogParent());
+    ExportSizeDialog dialog(defaultSize, ChartExporter::kDefaultScale, context_->dialogParent());
     if (dialog.exec() == QDialog::Accepted)
         write(format, path, dialog.exportWidth(), dialog.exportHeight(), dialog.scale());
 }
@@ -281,6 +298,8 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
                                    ChartContextMenu::Action format, const QString& path, int width,
                                    int height, double scale) {
     QString error;
+    if (chart == RunView::Flame)
+        return exportFlame(view, format, path, width, height, scale);
     QCustomPlot* plot = chartPlot(view, chart, &error);
     return finishExport(plot, format, path, width, height, scale, error);
 }
@@ -323,7 +342,8 @@ void ExportController::chooseAndExportComparisonChart(ComparisonView::Chart char
         return;
     }
     const bool speedup = chart == ComparisonView::Speedup;
-    choosePlotPath(plot, speedup ? tr("Export Speedup Chart") : tr("Export Comparison Chart"),
+    choosePlotPath(ChartExporter::exportSize(plot, 0, 0),
+                   speedup ? tr("Export Speedup Chart") : tr("Export Comparison Chart"),
                    speedup ? QStringLiteral("speedup") : QStringLiteral("comparison"), format,
                    askFormat,
                    [this, chart](ChartContextMenu::Action f, const QString& path, int width,
@@ -348,8 +368,82 @@ bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
 
 bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
     QString error;
+    if (chart == RunView::Flame) {
+        const FlameGraph* flame = flameGraph(view, &error);
+        if (flame == nullptr) {
+            context_->messages()->showError(tr("Cannot copy the chart"), error);
+            return false;
+        }
+        flame->copyToClipboard();
+        context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
+        return true;
+    }
     QCustomPlot* plot = chartPlot(view, chart, &error);
     return finishCopy(plot, error);
+}
+
+const FlameGraph* ExportController::flameGraph(RunView* view, QString* error) const {
+    if (view == nullptr || !view->run()) {
+        *error = tr("no run is open");
+        return nullptr;
+    }
+    if (!view->run()->hasEvents()) {
+        *error = tr("the flame graph needs per-call data; load the events first");
+        return nullptr;
+    }
+    if (!view->callPaths()->tree()) {
+        *error = tr("the call paths are still being computed; try again in a moment");
+        return nullptr;
+    }
+    return view->callPaths()->flameGraph();
+}
+
+bool ExportController::exportFlame(RunView* view, ChartContextMenu::Action format,
+                                   const QString& path, int width, int height, double scale) {
+    QString error;
+    const FlameGraph* flame = flameGraph(view, &error);
+    bool saved = false;
+    if (flame != nullptr) {
+        if (format == ChartContextMenu::ExportSvg)
+            saved = flame->saveSvg(path, width, height);
+        else if (format == ChartContextMenu::ExportPdf)
+            saved = flame->savePdf(path, width, height);
+        else
+            saved = flame->savePng(path, width, height, scale);
+        if (!saved)
+            error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    }
+    if (!saved) {
+        context_->messages()->showError(tr("Cannot export the chart"), error);
+        return false;
+    }
+    reportSaved(path);
+    return true;
+}
+
+void ExportController::chooseAndExportCallTree(RunView* view) {
+    if (view == nullptr || !view->run())
+        return;
+    const QString path = askSavePath(tr("Export Call Tree"),
+                                     safeFileName(context_->runLabel(view) + "-call-tree.csv"),
+                                     tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    if (!path.isEmpty())
+        exportCallTreeCsv(view, path);
+}
+
+bool ExportController::exportCallTreeCsv(RunView* view, const QString& path) {
+    QString error;
+    if (view == nullptr || !view->run() || !view->callPaths()->tree()) {
+        context_->messages()->showError(tr("Cannot export the call tree"),
+                                        tr("no call tree is shown"));
+        return false;
+    }
+    if (!view->callPaths()->callTree()->writeCsv(path, &error)) {
+        context_->messages()->showError(tr("Cannot export the call tree"), error);
+        return false;
+    }
+    reportSaved(path);
+    return true;
 }
 
 bool ExportController::finishCopy(QCustomPlot* plot, const QString& error) {

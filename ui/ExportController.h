@@ -11,6 +11,7 @@
 #include <string>
 
 class ExportContext;
+class FlameGraph;
 class QAction;
 class QCustomPlot;
 class QMenu;
@@ -59,6 +60,9 @@ public:
                          int width, int height, double scale, QString* error);
     static QString chartSuffix(ChartContextMenu::Action format);
     bool exportTableCsv(RunView* view, const QString& path);
+    // The call tree as shown (top-down or bottom-up), one row per path.
+    void chooseAndExportCallTree(RunView* view);
+    bool exportCallTreeCsv(RunView* view, const QString& path);
     // region_statistics.json over every open run, in tab order.
     bool exportStatisticsJson(const QString& path);
 
@@ -74,11 +78,14 @@ private:
                                           int width, int height, double scale)>;
 
     QCustomPlot* chartPlot(RunView* view, RunView::Chart chart, QString* error) const;
+    const FlameGraph* flameGraph(RunView* view, QString* error) const;
+    bool exportFlame(RunView* view, ChartContextMenu::Action format, const QString& path, int width,
+                     int height, double scale);
     QCustomPlot* comparisonPlot(ComparisonView::Chart chart, QString* error) const;
     bool finishExport(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
                       int width, int height, double scale, QString error);
     bool finishCopy(QCustomPlot* plot, const QString& error);
-    void choosePlotPath(QCustomPlot* plot, const QString& title, const QString& baseName,
+    void choosePlotPath(QSize defaultSize, const QString& title, const QString& baseName,
                         ChartContextMenu::Action format, bool askFormat, const PlotWriter& write);
     QString askSavePath(const QString& title, const QString& defaultName, const QString& filter,
                         const QString& defaultSuffix, QString* selectedFilter = nullptr);
@@ -89,6 +96,8 @@ private:
     QMenu* menu_ = nullptr;
     QAction* rankChart_ = nullptr;
     QAction* timeline_ = nullptr;
+    QAction* flame_ = nullptr;
+    QAction* callTree_ = nullptr;
     QAction* comparisonChart_ = nullptr;
     QAction* speedupChart_ = nullptr;
     QAction* table_ = nullptr;

@@ -281,6 +281,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                 [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
                     exporter_->runChartAction(view, chart, action);
                 });
+        connect(view, &RunView::callTreeCsvRequested, this,
+                [this, view] { exporter_->chooseAndExportCallTree(view); });
         connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
             QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
         });

@@ -2,6 +2,9 @@
 
 #include "EventsUnavailablePanel.h"
 #include "RunFileWatcher.h"
+#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeView.h"
+#include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "models/HeaderColumnMenu.h"
@@ -129,7 +132,8 @@ void RunView::buildLayout() {
     horizontal_->setSizes({900, 370});
     vertical_ = new QSplitter(Qt::Vertical, this);
     vertical_->addWidget(horizontal_);
-    vertical_->addWidget(timelineStack_);
+    callPaths_ = new CallPathTabs(timelineStack_, this);
+    vertical_->addWidget(callPaths_);
     vertical_->setSizes({520, 380});
 
     buildFileBar();
@@ -170,6 +174,19 @@ void RunView::buildLayout() {
     connect(
         timelineMenu_, &ChartContextMenu::triggered, this,
         [this](ChartContextMenu::Action action) { emit chartActionRequested(Timeline, action); });
+    flameMenu_ = new ChartContextMenu(callPaths_->flameGraph());
+    connect(flameMenu_, &ChartContextMenu::triggered, this,
+            [this](ChartContextMenu::Action action) { emit chartActionRequested(Flame, action); });
+    // A node of the call tree or flame graph selects its region everywhere.
+    connect(callPaths_, &CallPathTabs::regionActivated, this, &RunView::selectRegion);
+    connect(callPaths_, &CallPathTabs::loadEventsRequested, this, [this] {
+        if (run_) {
+            eventsPanel_->setLoading(true);
+            emit loadEventsRequested(run_->path);
+        }
+    });
+    connect(callPaths_->callTree(), &CallTreeView::exportCsvRequested, this,
+            &RunView::callTreeCsvRequested);
     connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
         if (run_) {
             eventsPanel_->setLoading(true);
@@ -240,8 +257,9 @@ void RunView::orderTabFocus() {
             chain << widget;
     };
     // The side tabs' bar before the page it shows.
-    const QList<QWidget*> parts = {fileBar_, filter_,         ranks_, statistic_,
-                                   table_,   side_->tabBar(), side_,  timelineStack_};
+    const QList<QWidget*> parts = {fileBar_,  filter_,         ranks_, statistic_,
+                                   table_,    side_->tabBar(), side_,  callPaths_->tabBar(),
+                                   callPaths_};
     for (QWidget* part : parts) {
         add(part);
         for (QWidget* child : part->findChildren<QWidget*>())
@@ -381,6 +399,7 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
         eventsPanel_->setReason(run_ && run_->canLoadEvents());
         timelineStack_->setCurrentWidget(eventsPanel_);
     }
+    callPaths_->setRun(run_, selection_);
     // After the new tab's first paint, in an event of its own: the numbers
     // arrive within milliseconds and would otherwise be laid out and painted
     // in the same batch.
@@ -393,10 +412,12 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
 void RunView::setRunLabel(const QString& label) {
     rankChart_->setRunLabel(label);
     timeline_->setRunLabel(label);
+    callPaths_->setRunLabel(label);
 }
 
 void RunView::setEventsLoading(bool loading) {
     eventsPanel_->setLoading(loading);
+    callPaths_->setEventsLoading(loading);
     // The window ends a failed read of this run's file here; a failed reload
     // keeps the data read before, and the window's banner says why.
     if (!loading && reloading_) {
@@ -443,6 +464,7 @@ bool RunView::setRankSelection(const QString& text) {
     rankChart_->setRanks(selection_);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setRanks(selection_);
+    callPaths_->setRanks(selection_);
     recomputeTable();
     return true;
 }
@@ -518,6 +540,7 @@ void RunView::onRegionSelected() {
     rankChart_->setRegion(region);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setHighlightedRegion(region);
+    callPaths_->selectRegion(region);
 }
 
 QByteArray RunView::saveSplitterState() const {

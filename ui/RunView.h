@@ -12,6 +12,7 @@
 #include <memory>
 #include <vector>
 
+class CallPathTabs;
 class EventsUnavailablePanel;
 class HeaderColumnMenu;
 class MetadataModel;
@@ -38,7 +39,7 @@ struct RegionTableRow;
 class RunView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { RankChart, Timeline };
+    enum Chart { RankChart, Timeline, Flame };
     Q_ENUM(Chart)
 
     explicit RunView(QWidget* parent = nullptr);
@@ -81,8 +82,10 @@ public:
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
     ChartContextMenu* chartMenu(Chart chart) const {
-        return chart == RankChart ? rankChartMenu_ : timelineMenu_;
+        return chart == RankChart ? rankChartMenu_ : chart == Timeline ? timelineMenu_ : flameMenu_;
     }
+    // The timeline, call tree and flame graph tabs.
+    CallPathTabs* callPaths() const { return callPaths_; }
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const { return fileBar_; }
     QString fileBarText() const;
@@ -103,6 +106,8 @@ signals:
     void tableReady();
     // A chart's context menu was used; the window knows where files go.
     void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);
+    // The call tree's "Export as CSV…".
+    void callTreeCsvRequested();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -139,6 +144,8 @@ private:
     QStackedWidget* timelineStack_ = nullptr;
     ChartContextMenu* rankChartMenu_ = nullptr;
     ChartContextMenu* timelineMenu_ = nullptr;
+    ChartContextMenu* flameMenu_ = nullptr;
+    CallPathTabs* callPaths_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;

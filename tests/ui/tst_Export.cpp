@@ -142,7 +142,7 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 7);
+        QCOMPARE(texts.size(), 9);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
         // The comparison's charts wait for a second run.

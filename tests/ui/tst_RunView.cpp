@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "RunView.h"
 #include "RunWaiter.h"
+#include "callpaths/CallPathTabs.h"
 #include "charts/TimelineView.h"
 #include "format/ProfileReader.h"
 #include "models/HeaderColumnMenu.h"
@@ -110,8 +111,11 @@ private slots:
         QCOMPARE(at(view.findChild<QComboBox*>()), 2);
         QCOMPARE(at(view.tableView()), 3);
         QCOMPARE(at(view.sideTabs()->tabBar()), 4);
-        QVERIFY2(isInside(order.value(5), view.timeline()),
-                 qPrintable(order.value(5)->objectName()));
+        // Then the tabs of the timeline, call tree and flame graph, and the
+        // one shown.
+        QCOMPARE(at(view.callPaths()->tabBar()), 5);
+        QVERIFY2(isInside(order.value(6), view.callPaths()->currentWidget()),
+                 qPrintable(order.value(6)->objectName()));
         QCOMPARE(order.count(view.tableView()), 1);
 
         // Shift+Tab goes back the same way.

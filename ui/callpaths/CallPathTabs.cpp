@@ -7,6 +7,7 @@
 #include "FlameGraph.h"
 #include "analysis/CallTree.h"
 
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QStackedWidget>
 
@@ -30,8 +31,14 @@ CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
             [](int index) { QSettings().setValue(kPageKey, index); });
 
     connect(builder_, &BackgroundCallTree::ready, this, &CallPathTabs::showTree);
-    connect(tree_, &CallTreeView::regionSelected, this, &CallPathTabs::regionActivated);
-    connect(flame_, &FlameGraph::regionSelected, this, &CallPathTabs::regionActivated);
+    // The table follows a node chosen here, and tells us back: the chosen
+    // node must stay, not jump to the region's costliest one.
+    const auto activated = [this](int region) {
+        const QScopedValueRollback<bool> guard(activating_, true);
+        emit regionActivated(region);
+    };
+    connect(tree_, &CallTreeView::regionSelected, this, activated);
+    connect(flame_, &FlameGraph::regionSelected, this, activated);
     for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_})
         connect(panel, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
             setEventsLoading(true);
@@ -90,15 +97,15 @@ void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
     current_ = std::move(tree);
     tree_->setTree(current_, run_->results, std::move(bottomUp));
     tree_->setBusy(false);
-    flame_->setRanksText(ranks_.isAll() ? tr("all ranks")
-                                        : tr("ranks %1").arg(QString::fromStdString(
-                                              ranks_.toString())));
+    flame_->setRanksText(ranks_.isAll()
+                             ? tr("all ranks")
+                             : tr("ranks %1").arg(QString::fromStdString(ranks_.toString())));
     flame_->setTree(current_, run_->results);
     emit treeReady();
 }
 
 void CallPathTabs::selectRegion(int region) {
-    if (current_)
+    if (current_ && !activating_)
         tree_->selectRegion(region);
 }
 

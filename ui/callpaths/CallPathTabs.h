@@ -66,4 +66,5 @@ private:
     EventsUnavailablePanel* flamePanel_;
     QStackedWidget* treeStack_ = nullptr;
     QStackedWidget* flameStack_ = nullptr;
+    bool activating_ = false;
 };

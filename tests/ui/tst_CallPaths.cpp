@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The call tree and flame graph in a run's tab: built in the background for
+// the selected ranks, in step with the table, greyed without per-call data,
+// and exported like the other charts.
+#include "EventsUnavailablePanel.h"
+#include "ExportController.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "RunView.h"
+#include "RunWaiter.h"
+#include "analysis/CallTree.h"
+#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeView.h"
+#include "callpaths/FlameGraph.h"
+
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+namespace {
+
+const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
+
+// The view once its table and call tree are in.
+RunView* openWithTree(MainWindow& window, const QString& file, bool summaryOnly = false) {
+    QSignalSpy opened(&window, &MainWindow::runOpened);
+    window.openFile(kData + "/" + file, summaryOnly);
+    RunView* view = waitForRun(window, opened);
+    if (view == nullptr || !view->run()->hasEvents())
+        return view;
+    QSignalSpy ready(view->callPaths(), &CallPathTabs::treeReady);
+    if (!view->callPaths()->tree() && !ready.wait(30000))
+        return nullptr;
+    return view;
+}
+
+int regionIndex(const RunView* view, const char* name) {
+    return static_cast<int>(*view->run()->results->regionIndex(name));
+}
+
+std::uint32_t topLevelNode(const scope::CallTree& tree, const RunView* view, const char* name) {
+    for (const std::uint32_t n : tree.childrenOf(scope::CallTree::kRoot))
+        if (tree.region[n] == regionIndex(view, name))
+            return n;
+    return scope::CallTree::kNone;
+}
+
+// The row of a call path in the tree view's model, region names from the top.
+QModelIndex indexOfPath(const QAbstractItemModel* model, const QStringList& path) {
+    QModelIndex parent;
+    for (const QString& name : path) {
+        QModelIndex found;
+        for (int row = 0; row < model->rowCount(parent) && !found.isValid(); ++row)
+            if (model->index(row, 0, parent).data().toString() == name)
+                found = model->index(row, 0, parent);
+        if (!found.isValid())
+            return {};
+        parent = found;
+    }
+    return parent;
+}
+
+} // namespace
+
+class TestCallPaths : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        prepareWindowTests();
+        QVERIFY(dir_.isValid());
+    }
+
+    // run_np3: main on every rank (1 call each), rhs.eval 200 calls per rank
+    // nested in solve (scope-profiler's region_statistics.json).
+    void aNodeSelectsItsRegionEverywhere() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "run_np3.h5");
+        QVERIFY(view);
+        CallTreeView* tree = view->callPaths()->callTree();
+        const auto& calls = *view->callPaths()->tree();
+        const std::uint32_t main = topLevelNode(calls, view, "main");
+        QVERIFY(main != scope::CallTree::kNone);
+        QCOMPARE(calls.calls[main], std::uint64_t(3));
+
+        // The table's region brings its costliest path up in the tree.
+        view->selectRegion(regionIndex(view, "rhs.eval"));
+        QCOMPARE(tree->currentPathText(), QStringLiteral("main > solve > rhs.eval"));
+        // A node chosen in the tree selects its region in the table and the
+        // per-rank chart, and stays the node chosen.
+        const QModelIndex setup = indexOfPath(tree->treeView()->model(), {"main", "setup"});
+        QVERIFY(setup.isValid());
+        tree->treeView()->setCurrentIndex(setup);
+        QCOMPARE(view->selectedRegion(), regionIndex(view, "setup"));
+        QCOMPARE(tree->currentPathText(), QStringLiteral("main > setup"));
+
+        // The flame graph's click does the same.
+        FlameGraph* flame = view->callPaths()->flameGraph();
+        QSignalSpy regions(flame, &FlameGraph::regionSelected);
+        flame->resize(800, 400);
+        const QRect plot = flame->plotRect();
+        // Row 1 under the root: main spans the width on every rank.
+        QTest::mouseClick(flame, Qt::LeftButton, {},
+                          QPoint(plot.center().x(), plot.top() + flame->rowHeight() * 3 / 2));
+        QCOMPARE(regions.size(), 1);
+        QCOMPARE(view->selectedRegion(), regionIndex(view, "main"));
+    }
+
+    void theRankSelectionRebuildsTheTree() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "run_np3.h5");
+        QVERIFY(view);
+        QSignalSpy ready(view->callPaths(), &CallPathTabs::treeReady);
+        QVERIFY(view->setRankSelection(QStringLiteral("1")));
+        QVERIFY(ready.wait(30000));
+        const auto& calls = *view->callPaths()->tree();
+        QCOMPARE(calls.calls[topLevelNode(calls, view, "main")], std::uint64_t(1));
+        // rhs.eval: 600 calls over three ranks, 200 on rank 1.
+        std::uint64_t rhs = 0;
+        for (std::uint32_t n = 1; n < calls.size(); ++n)
+            rhs += calls.region[n] == regionIndex(view, "rhs.eval") ? calls.calls[n] : 0;
+        QCOMPARE(rhs, std::uint64_t(200));
+    }
+
+    void withoutEventsTheyAreGreyedAndLoadEventsWorks() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "v3_serial.h5", true);
+        QVERIFY(view);
+        QVERIFY(!view->run()->hasEvents());
+        CallPathTabs* tabs = view->callPaths();
+        tabs->setCurrentIndex(CallPathTabs::CallTreePage);
+        auto* panel = tabs->findChildren<EventsUnavailablePanel*>().value(0);
+        QVERIFY(panel);
+        const auto* stack = qobject_cast<QStackedWidget*>(tabs->currentWidget());
+        QVERIFY(stack);
+        auto* shown = qobject_cast<EventsUnavailablePanel*>(stack->currentWidget());
+        QVERIFY(shown);
+        QVERIFY(shown->reasonLabel()->text().contains(QStringLiteral("call tree")));
+        QVERIFY(shown->loadButton()->isVisibleTo(shown));
+
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        QTest::mouseClick(shown->loadButton(), Qt::LeftButton);
+        QVERIFY(waitForRun(window, opened) == view);
+        QSignalSpy ready(tabs, &CallPathTabs::treeReady);
+        QVERIFY(tabs->tree() || ready.wait(30000));
+        QCOMPARE(stack->currentWidget(), tabs->callTree());
+        // v3_serial: main 1 call, solve 6 calls below it.
+        const auto& calls = *tabs->tree();
+        const std::uint32_t main = topLevelNode(calls, view, "main");
+        QCOMPARE(calls.calls[main], std::uint64_t(1));
+    }
+
+    void aggregateFilesOfferNothingToLoad() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "v3_aggregate.h5");
+        QVERIFY(view);
+        for (EventsUnavailablePanel* panel :
+             view->callPaths()->findChildren<EventsUnavailablePanel*>())
+            QVERIFY(!panel->loadButton()->isVisibleTo(panel));
+    }
+
+    void flameGraphAndTreeExport() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "run_np3.h5");
+        QVERIFY(view);
+        ExportController* exporter = window.exporter();
+        const QString png = dir_.filePath("flame.png");
+        QVERIFY(exporter->exportChart(view, RunView::Flame, ChartContextMenu::ExportPng, png, 600,
+                                      300, 2.0));
+        QCOMPARE(QImage(png).size(), QSize(1200, 600));
+        QCOMPARE(exporter->defaultChartFileName(view, RunView::Flame, "svg"),
+                 QStringLiteral("run_np3-flame.svg"));
+        const QString csv = dir_.filePath("tree.csv");
+        QVERIFY(exporter->exportCallTreeCsv(view, csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.contains(QStringLiteral("main > solve > rhs.eval")));
+        QVERIFY(window.banner()->text().contains(QStringLiteral("Saved")));
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_MAIN(TestCallPaths)
+#include "tst_CallPaths.moc"
