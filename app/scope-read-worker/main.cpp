@@ -18,6 +18,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -29,6 +30,7 @@ namespace {
 struct Arguments {
     bool summary = false;
     bool rowDetails = true;
+    std::size_t rowDetailsLimit = 0;
     SummaryOptions options;
     std::string path;
 };
@@ -41,6 +43,8 @@ bool parse(int argc, char** argv, Arguments& arguments) {
             arguments.summary = true;
         } else if (arg == "--no-row-details") {
             arguments.rowDetails = false;
+        } else if (arg == "--row-details-limit" && i + 1 < argc) {
+            arguments.rowDetailsLimit = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--fallback") {
             arguments.options.fallback = true;
         } else if (arg == "--likwid") {
@@ -103,10 +107,9 @@ int main(int argc, char** argv) {
     worker::WorkerChannel channel(WorkerMessage::kMessageFd);
     Arguments arguments;
     if (!parse(argc, argv, arguments)) {
-        std::fprintf(
-            stderr,
-            "usage: scope-read-worker [--no-row-details] [--summary [--fallback] [--likwid] "
-            "[--line-profile]] -- FILE\n");
+        std::fprintf(stderr, "usage: scope-read-worker [--no-row-details | --row-details-limit "
+                             "ROWS] [--summary [--fallback] [--likwid] "
+                             "[--line-profile]] -- FILE\n");
         return 2;
     }
     channel.progress(0.0, "reading the file");
@@ -125,9 +128,11 @@ int main(int argc, char** argv) {
             arguments.options.control = control;
             arguments.options.eventColumns = inlineValues;
             arguments.options.rowDetails = arguments.rowDetails;
+            arguments.options.rowDetailsLimit = arguments.rowDetailsLimit;
             read = planH5Summary(arguments.path, arguments.options);
         } else {
-            read = planH5(arguments.path, ReadOptions{control, arguments.rowDetails, inlineValues});
+            read = planH5(arguments.path, ReadOptions{control, arguments.rowDetails, inlineValues,
+                                                      arguments.rowDetailsLimit});
         }
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");

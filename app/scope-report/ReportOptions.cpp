@@ -103,6 +103,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--summary-only") {
             noValue();
             options.summaryOnly = true;
+        } else if (name == "--call-tree") {
+            noValue();
+            options.callTree = true;
         } else if (name == "--no-fallback") {
             noValue();
             noFallback = true;
@@ -153,6 +156,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
                              "--diff BASELINE OTHER");
         if (options.jsonPath || options.csvPath)
             throw UsageError("--json and --csv cannot be combined with --diff");
+        if (options.callTree)
+            throw UsageError("--call-tree cannot be combined with --diff");
         options.files = std::move(diffFiles);
         options.metric = metric.value_or(ComparisonMetric::Total);
     } else if (metric || options.thresholdPercent) {
@@ -193,6 +198,12 @@ Options:
   --exclude RE...       drop regions whose name starts with a match of RE
                         (both take every argument up to the next option; repeatable)
   --ranks LIST          only these ranks, e.g. 0-3,5; every file must have them all
+  --call-tree           add each file's call tree: every call path (caller > ... >
+                        region) with its calls, inclusive and exclusive time and
+                        % of run, pooled over --ranks; an indented tree after the
+                        table, a "call_tree" array per file in --json (null, with a
+                        warning, for files without per-call data). --include and
+                        --exclude choose which paths are listed, never cut them
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
                         largest change first; regions in one file only listed apart

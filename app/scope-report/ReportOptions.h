@@ -35,7 +35,8 @@ public:
     std::optional<std::string> jsonPath; // "-" = standard output
     std::optional<std::string> csvPath;  // "-" = standard output
     bool summaryOnly = false;
-    bool fallback = true; // with --summary-only, read the events when there are no summaries
+    bool fallback = true;  // with --summary-only, read the events when there are no summaries
+    bool callTree = false; // per file the call paths, in the table and in --json
     bool help = false;
     bool version = false;
     ExportSelection selection;

@@ -1,7 +1,9 @@
 #include "ScopeReport.h"
 
+#include "CallTreePrinter.h"
 #include "DiffPrinter.h"
 #include "RegionTablePrinter.h"
+#include "analysis/TimelineIndex.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
 #include "isolate/IsolatedReader.h"
@@ -78,6 +80,25 @@ bool ScopeReport::hasSelectedRanks(const ProfilingResults& results) {
     return false;
 }
 
+std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
+    const std::string prefix = "scope-report: warning: " + results.path;
+    if (!results.eventsRead) {
+        err_ << prefix << " has no per-call data ("
+             << (results.layout == StorageLayout::Aggregate ? "aggregate layout"
+                                                            : "read with --summary-only")
+             << "): no call tree\n";
+        return std::nullopt;
+    }
+    const TimelineIndex index(results);
+    CallTree tree = CallTree::build(results, index, options_.selection.ranks());
+    if (tree.firstOverlap)
+        err_ << prefix << ": " << tree.overlaps
+             << (tree.overlaps == 1 ? " call overlaps" : " calls overlap")
+             << " its caller without nesting (counted below it); the first: "
+             << tree.firstOverlap->describe(results) << '\n';
+    return tree;
+}
+
 ExitStatus ScopeReport::run() {
     std::vector<ProfilingResults> loaded;
     for (const std::string& path : options_.files) {
@@ -100,12 +121,24 @@ ExitStatus ScopeReport::run() {
         return status_;
     }
 
+    std::vector<std::optional<CallTree>> trees;
+    if (options_.callTree)
+        for (const auto& results : loaded)
+            trees.push_back(callTree(results));
+
     if (options_.tableOnStdout()) {
         const RegionTablePrinter printer(options_.selection);
+        const CallTreePrinter treePrinter(options_.selection.regionFilter());
         for (std::size_t i = 0; i < loaded.size(); ++i) {
             if (i > 0)
                 out_ << '\n';
             printer.print(out_, loaded[i]);
+            if (!options_.callTree)
+                continue;
+            if (trees[i])
+                treePrinter.print(out_, *trees[i], loaded[i]);
+            else
+                CallTreePrinter::printUnavailable(out_, loaded[i]);
         }
     }
 
@@ -114,9 +147,16 @@ ExitStatus ScopeReport::run() {
         for (const auto& results : loaded)
             files.push_back(&results);
         // json.dumps ends without a newline; a text file and a terminal want one.
-        if (options_.jsonPath)
-            writeExport(*options_.jsonPath,
-                        RegionStatisticsJson(options_.selection).write(files) + '\n', "JSON");
+        if (options_.jsonPath) {
+            RegionStatisticsJson json(options_.selection);
+            if (options_.callTree) {
+                std::vector<const CallTree*> callTrees;
+                for (const auto& tree : trees)
+                    callTrees.push_back(tree ? &*tree : nullptr);
+                json.setCallTrees(std::move(callTrees));
+            }
+            writeExport(*options_.jsonPath, json.write(files) + '\n', "JSON");
+        }
         if (options_.csvPath)
             writeExport(*options_.csvPath, RegionStatisticsCsv(options_.selection).write(files),
                         "CSV");

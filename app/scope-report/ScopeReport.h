@@ -2,6 +2,7 @@
 
 #include "ExitStatus.h"
 #include "ReportOptions.h"
+#include "analysis/CallTree.h"
 #include "model/ProfilingResults.h"
 
 #include <optional>
@@ -25,6 +26,9 @@ private:
     void warnAbout(const ProfilingResults& results);
     // False, and an error naming the file, when --ranks names a rank it lacks.
     bool hasSelectedRanks(const ProfilingResults& results);
+    // --call-tree: the file's tree over --ranks, or nothing (with a warning)
+    // for a file without per-call data.
+    std::optional<CallTree> callTree(const ProfilingResults& results);
     void writeExport(const std::string& destination, const std::string& text, const char* what);
     void fail(ExitStatus status, const std::string& message);
 

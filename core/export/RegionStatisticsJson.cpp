@@ -1,5 +1,6 @@
 #include "RegionStatisticsJson.h"
 
+#include "CallTreeJson.h"
 #include "JsonWriter.h"
 
 #include <filesystem>
@@ -54,6 +55,11 @@ void writeMetadataValue(JsonWriter& json, const MetadataValue& value) {
 RegionStatisticsJson::RegionStatisticsJson(ExportSelection selection)
     : selection_(std::move(selection)) {}
 
+void RegionStatisticsJson::setCallTrees(std::vector<const CallTree*> trees) {
+    withCallTrees_ = true;
+    callTrees_ = std::move(trees);
+}
+
 std::string RegionStatisticsJson::write(const ProfilingResults& file) const {
     const ProfilingResults* files[] = {&file};
     return write(files);
@@ -67,6 +73,8 @@ std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const>
                                         std::span<const std::string> labels) const {
     if (labels.size() != files.size())
         throw std::invalid_argument("RegionStatisticsJson: one label per file");
+    if (withCallTrees_ && callTrees_.size() != files.size())
+        throw std::invalid_argument("RegionStatisticsJson: one call tree per file");
     JsonWriter json;
     json.beginObject();
     json.key("units").beginObject().key("durations").value("seconds").endObject();
@@ -74,7 +82,7 @@ std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const>
     json.key("common_regions").stringArray(selection_.commonRegions(files));
     json.key("files").beginArray();
     for (std::size_t i = 0; i < files.size(); ++i)
-        writeFile(json, *files[i], labels[i]);
+        writeFile(json, *files[i], labels[i], i);
     json.endArray();
     json.endObject();
     return json.take();
@@ -107,7 +115,7 @@ void RegionStatisticsJson::writeFilters(JsonWriter& json) const {
 }
 
 void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& file,
-                                     std::string_view label) const {
+                                     std::string_view label, std::size_t index) const {
     json.beginObject();
     json.key("label").value(label);
     json.key("file_path").value(resolvedPath(file.path));
@@ -117,6 +125,13 @@ void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& f
         writeRegion(json, file, region);
     json.endObject();
     writeExtras(json, file);
+    if (withCallTrees_) {
+        json.key("call_tree");
+        if (callTrees_[index] != nullptr)
+            CallTreeJson(selection_.regionFilter()).write(json, *callTrees_[index], file);
+        else
+            json.null();
+    }
     json.endObject();
 }
 

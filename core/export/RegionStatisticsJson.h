@@ -1,11 +1,13 @@
 #pragma once
 
 #include "ExportSelection.h"
+#include "analysis/CallTree.h"
 #include "model/ProfilingResults.h"
 
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace scope {
 
@@ -16,10 +18,16 @@ class JsonWriter;
 // units, filters, common_regions, then per file label, file_path, num_ranks
 // and region_statistics. Each files[] entry then carries our own keys, after
 // the standard ones so scope-profiler's consumers ignore them: schema_version,
-// summary_only, region_order, minimum_start_time_seconds, metadata, damaged.
+// summary_only, region_order, minimum_start_time_seconds, metadata, damaged,
+// and with call trees given, call_tree (see CallTreeJson).
 class RegionStatisticsJson {
 public:
     explicit RegionStatisticsJson(ExportSelection selection = {});
+
+    // Adds "call_tree" to every file: one tree per file, in the files' order,
+    // each pooled over the selection's ranks; nullptr (no per-call data)
+    // writes null. Without this call the layout is unchanged.
+    void setCallTrees(std::vector<const CallTree*> trees);
 
     // The JSON text without a trailing newline, as json.dumps returns it.
     std::string write(std::span<const ProfilingResults* const> files) const;
@@ -31,11 +39,14 @@ public:
 
 private:
     void writeFilters(JsonWriter& json) const;
-    void writeFile(JsonWriter& json, const ProfilingResults& file, std::string_view label) const;
+    void writeFile(JsonWriter& json, const ProfilingResults& file, std::string_view label,
+                   std::size_t index) const;
     void writeRegion(JsonWriter& json, const ProfilingResults& file, std::size_t region) const;
     static void writeExtras(JsonWriter& json, const ProfilingResults& file);
 
     ExportSelection selection_;
+    bool withCallTrees_ = false;
+    std::vector<const CallTree*> callTrees_;
 };
 
 } // namespace scope

@@ -106,12 +106,22 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
         checkRowSlices(results, eventColumnLength());
 }
 
+bool ColumnarReader::readsDetails(ProfilingResults& results) const {
+    if (!rowDetails_)
+        return false;
+    if (rowDetailsLimit_ == 0 || results.rows.size() <= rowDetailsLimit_)
+        return true;
+    results.rowDetailsSkipped = true;
+    return false;
+}
+
 void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
     const hid_t root = file_.root();
     const std::size_t n = results.rows.size();
+    const bool details = readsDetails(results);
     auto optionalStrings = [&](const char* name) {
         const std::string path = std::string("rank_region_index/") + name;
-        if (!rowDetails_ || !file_.exists(root, path))
+        if (!details || !file_.exists(root, path))
             return std::vector<std::string>{};
         auto values = h5::DatasetReader(file_, root, path, kIndexStep).readStrings();
         return values.size() == n ? values : std::vector<std::string>{};
@@ -127,7 +137,7 @@ void ColumnarReader::readOptionalIndexColumns(ProfilingResults& results) const {
     const auto texts = optionalStrings("source_texts");
     const auto tags = optionalStrings("tags");
     const auto eventMetadata = optionalStrings("event_metadata");
-    const auto lines = rowDetails_ ? optionalInts("source_lines") : std::vector<std::int64_t>{};
+    const auto lines = details ? optionalInts("source_lines") : std::vector<std::int64_t>{};
     auto exclusives = optionalInts(
         layout_.storage == StorageLayout::Aggregate ? "aggregate_exclusives" : "exclusive_totals");
     for (std::size_t i = 0; i < n; ++i) {

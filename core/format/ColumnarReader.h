@@ -16,9 +16,12 @@ namespace scope {
 class ColumnarReader {
 public:
     // rowDetails: read each row's source location, tags and event metadata
-    // (three string columns per row, most of a summary-only read's time).
-    ColumnarReader(const h5::H5File& file, const FileLayout& layout, bool rowDetails = true)
-        : file_(file), layout_(layout), rowDetails_(rowDetails) {}
+    // (three string columns per row, most of a summary-only read's time),
+    // when the file has at most rowDetailsLimit rows (0 = any number).
+    ColumnarReader(const h5::H5File& file, const FileLayout& layout, bool rowDetails = true,
+                   std::size_t rowDetailsLimit = 0)
+        : file_(file), layout_(layout), rowDetails_(rowDetails), rowDetailsLimit_(rowDetailsLimit) {
+    }
 
     // Region names and one RankRegion per index row (no statistics yet); throws
     // CorruptProfileError for rows outside the event columns or overlapping.
@@ -33,12 +36,14 @@ private:
     std::uint64_t eventColumnLength() const;
     void checkRowSlices(const ProfilingResults& results, std::uint64_t eventCount) const;
     void readOptionalIndexColumns(ProfilingResults& results) const;
+    bool readsDetails(ProfilingResults& results) const;
     void planOptionalEventColumns(EventPlan& plan, ProfilingResults& results) const;
     void readAggregate(ProfilingResults& results) const;
 
     const h5::H5File& file_;
     FileLayout layout_;
     bool rowDetails_;
+    std::size_t rowDetailsLimit_;
     std::vector<std::uint64_t> counts_;
 };
 

@@ -50,9 +50,9 @@ bool usesRowIndex(const h5::H5File& file, const FileLayout& layout) {
 }
 
 void planEvents(const h5::H5File& file, const FileLayout& layout, bool rowDetails,
-                PlannedRead& read) {
+                std::size_t rowDetailsLimit, PlannedRead& read) {
     if (usesRowIndex(file, layout)) {
-        ColumnarReader reader(file, layout, rowDetails);
+        ColumnarReader reader(file, layout, rowDetails, rowDetailsLimit);
         reader.readIndex(read.results);
         if (layout.storage == StorageLayout::Aggregate)
             reader.readSummaries(read.results);
@@ -88,7 +88,7 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
 PlannedRead planFull(const h5::H5File& file, const ReadOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
     PlannedRead read = startRead(file, layout, options.eventColumns);
-    planEvents(file, layout, options.rowDetails, read);
+    planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, read);
     AuxiliaryReader(file).read(read.results, true, true, true);
     return read;
 }
@@ -100,11 +100,11 @@ PlannedRead planSummary(const h5::H5File& file, const SummaryOptions& options) {
     const bool hasSummary =
         rowIndex && (layout.storage == StorageLayout::Aggregate || layout.hasSummaryColumns);
     if (hasSummary) {
-        ColumnarReader reader(file, layout, options.rowDetails);
+        ColumnarReader reader(file, layout, options.rowDetails, options.rowDetailsLimit);
         reader.readIndex(read.results);
         reader.readSummaries(read.results);
     } else if (options.fallback) {
-        planEvents(file, layout, options.rowDetails, read);
+        planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, read);
         read.results.summaryFallback = true;
     } else {
         throw SummaryDataUnavailable(

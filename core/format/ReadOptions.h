@@ -3,6 +3,7 @@
 #include "model/ColumnAllocator.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -33,6 +34,11 @@ inline ReadControl scaledControl(const ReadControl& control, double from, double
     return step;
 }
 
+// The viewer reads row details only from files of at most this many index
+// rows: beyond it they cost more than a second of opening (0.14 s per
+// 200,000 rows on a 1,024-rank file, several columns of strings each).
+inline constexpr std::size_t kViewerRowDetailsLimit = 50'000;
+
 struct ReadOptions {
     ReadControl control;
     // Each (rank, region) row's source location, tags and event metadata
@@ -42,6 +48,10 @@ struct ReadOptions {
     // Where event values that libhdf5 reads itself (EventPlan::inlineValues)
     // are allocated: shared memory in the read helper.
     ColumnAllocator<std::int64_t> eventColumns{};
+    // With rowDetails, read them only when the file has at most this many
+    // index rows (0 = any number); otherwise they are left out and
+    // ProfilingResults::rowDetailsSkipped says so.
+    std::size_t rowDetailsLimit = 0;
 };
 
 struct SummaryOptions {
@@ -53,6 +63,7 @@ struct SummaryOptions {
     bool rowDetails = true;           // as in ReadOptions
     ReadControl control;
     ColumnAllocator<std::int64_t> eventColumns{}; // as in ReadOptions
+    std::size_t rowDetailsLimit = 0;              // as in ReadOptions
 };
 
 } // namespace scope

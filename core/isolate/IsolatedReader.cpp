@@ -34,11 +34,15 @@ bool isExecutable(const std::filesystem::path& path) {
 }
 
 ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
-    if (!request.summaryOnly)
-        return readH5(path, ReadOptions{request.control, request.rowDetails});
+    if (!request.summaryOnly) {
+        ReadOptions options{request.control, request.rowDetails};
+        options.rowDetailsLimit = request.rowDetailsLimit;
+        return readH5(path, options);
+    }
     SummaryOptions options = request.summary;
     options.control = request.control;
     options.rowDetails = request.rowDetails;
+    options.rowDetailsLimit = request.rowDetailsLimit;
     return readH5Summary(path, options);
 }
 
@@ -47,6 +51,9 @@ std::vector<std::string> workerArguments(const std::string& path,
     std::vector<std::string> arguments;
     if (!request.rowDetails)
         arguments.emplace_back("--no-row-details");
+    else if (request.rowDetailsLimit > 0)
+        arguments.insert(arguments.end(),
+                         {"--row-details-limit", std::to_string(request.rowDetailsLimit)});
     if (request.summaryOnly) {
         const SummaryOptions& summary = request.summary;
         arguments.emplace_back("--summary");

@@ -16,6 +16,8 @@ struct IsolatedReadRequest {
     SummaryOptions summary;
     // See ReadOptions::rowDetails; applies to both kinds of read.
     bool rowDetails = true;
+    // See ReadOptions::rowDetailsLimit.
+    std::size_t rowDetailsLimit = 0;
     // Progress comes from the helper's messages; cancelling kills the helper.
     ReadControl control;
     // How long the helper may go without a sign of progress before it is

@@ -312,6 +312,7 @@ void ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineVal
     out.i64(r.schemaVersion);
     out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);
     out.flag(r.summaryFallback);
+    out.flag(r.rowDetailsSkipped);
     out.u32(r.numRanks);
     writeMetadata(out, r.metadata);
     out.texts(r.regions);
@@ -356,6 +357,7 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
         in.fail("unknown storage layout");
     r.layout = layout == 1 ? StorageLayout::Aggregate : StorageLayout::Columnar;
     r.summaryFallback = in.flag();
+    r.rowDetailsSkipped = in.flag();
     r.numRanks = in.u32();
     r.metadata = readMetadata(in);
     r.regions = in.texts();

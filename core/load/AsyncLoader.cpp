@@ -64,9 +64,10 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.summary.fallback = request.fallback;
         read.summary.includeLikwid = true;
         read.summary.includeLineProfile = true;
-        // No view shows the rows' source locations and tags; with 1,024
-        // ranks they are half of a summary-only open.
-        read.rowDetails = false;
+        // The source panel shows the rows' source locations, but with 1,024
+        // ranks they are half of a summary-only open: only up to a limit.
+        read.rowDetails = true;
+        read.rowDetailsLimit = kViewerRowDetailsLimit;
         read.control = readControl;
         *results = readIsolated(request.path, read);
         if (results->eventsRead && !task.cancel.load()) {

@@ -34,6 +34,9 @@ public:
     StorageLayout layout = StorageLayout::Columnar;
     bool eventsRead = false;      // per-call data is in `events`
     bool summaryFallback = false; // a summary-only read had to read the events
+    // The rows' details were not read: the file has more index rows than
+    // ReadOptions::rowDetailsLimit.
+    bool rowDetailsSkipped = false;
     std::uint32_t numRanks = 0;
     Metadata metadata;
     std::vector<std::string> regions;   // the contract's order

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CallTreePrinter.h"
+
+#include "DisplayWidth.h"
+#include "export/CallTreeJson.h"
+#include "export/DurationFormat.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace scope::report {
+
+namespace {
+
+using Row = std::array<std::string, 5>;
+
+std::string percentOfRun(std::int64_t ns, std::int64_t runNs) {
+    if (runNs <= 0)
+        return "n/a";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%",
+                  100.0 * static_cast<double>(ns) / static_cast<double>(runNs));
+    return text;
+}
+
+std::string seconds(std::int64_t ns) {
+    return formatDuration(static_cast<double>(ns) / 1e9);
+}
+
+} // namespace
+
+CallTreePrinter::CallTreePrinter(RegionFilter filter) : filter_(std::move(filter)) {}
+
+void CallTreePrinter::print(std::ostream& out, const CallTree& tree,
+                            const ProfilingResults& results) const {
+    out << "\n  call tree:\n";
+    const auto nodes = CallTreeJson(filter_).listedNodes(tree, results);
+    if (nodes.empty()) {
+        out << "  no call paths match\n";
+        return;
+    }
+    std::vector<Row> rows;
+    rows.push_back({"call path", "calls", "inclusive", "exclusive", "% of run"});
+    for (const std::uint32_t node : nodes) {
+        const auto region = static_cast<std::size_t>(tree.region[node]);
+        rows.push_back({std::string(2 * (tree.depth[node] - 1), ' ') + results.regions[region],
+                        std::to_string(tree.calls[node]), seconds(tree.inclusiveNs[node]),
+                        seconds(tree.exclusiveNs[node]),
+                        percentOfRun(tree.inclusiveNs[node], tree.runNs)});
+    }
+    std::array<std::size_t, 5> widths{};
+    for (const Row& row : rows)
+        for (std::size_t column = 0; column < row.size(); ++column)
+            widths[column] = std::max(widths[column], displayWidth(row[column]));
+    for (const Row& row : rows) {
+        std::string line = "  " + padRight(row[0], widths[0]);
+        for (std::size_t column = 1; column < row.size(); ++column)
+            line += "  " + padLeft(row[column], widths[column]);
+        out << line << '\n';
+    }
+}
+
+void CallTreePrinter::printUnavailable(std::ostream& out, const ProfilingResults& results) {
+    out << "\n  call tree: not available, "
+        << (results.layout == StorageLayout::Aggregate
+                ? "the aggregate layout stores no per-call data"
+                : "per-call events not read")
+        << '\n';
+}
+
+} // namespace scope::report
