@@ -2,6 +2,8 @@
 
 #include "ExportController.h"
 #include "LoadController.h"
+#include "analysis/CallTree.h"
+#include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/RegionTotalsChart.h"
 #include "charts/TimelineView.h"
@@ -67,6 +69,23 @@ public:
             written(path);
         else
             failed(error);
+    }
+
+    void flame(const FlameGraph& flame, const QString& base) {
+        const QString path = pathFor(base);
+        const int width = options_.size.width();
+        const int height = options_.size.height();
+        bool saved = false;
+        if (options_.format == ChartContextMenu::ExportSvg)
+            saved = flame.saveSvg(path, width, height);
+        else if (options_.format == ChartContextMenu::ExportPdf)
+            saved = flame.savePdf(path, width, height);
+        else
+            saved = flame.savePng(path, width, height, 1.0);
+        if (saved)
+            written(path);
+        else
+            failed(QStringLiteral("cannot write %1").arg(QDir::toNativeSeparators(path)));
     }
 
     void text(const QString& name, const std::string& contents) {
@@ -203,9 +222,17 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
         timeline.setRun(run.results, run.timeline);
         timeline.setRunLabel(label);
         writer.chart(&timeline, timeline.plot(), timelineBase);
+
+        auto tree = std::make_shared<const scope::CallTree>(
+            scope::CallTree::build(*run.results, *run.timeline));
+        FlameGraph flame;
+        flame.setRunLabel(label);
+        flame.setTree(tree, run.results);
+        writer.flame(flame, QStringLiteral("flame") + suffix);
     } else {
-        writer.note(QStringLiteral("%1: %2 skipped: the per-call events were not read (%3)")
+        writer.note(QStringLiteral("%1: %2 and %3 skipped: the per-call events were not read (%4)")
                         .arg(run.path, QFileInfo(writer.pathFor(timelineBase)).fileName(),
+                             QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName(),
                              run.results->layout == scope::StorageLayout::Aggregate
                                  ? QStringLiteral("aggregate file")
                                  : QStringLiteral("summary only")));

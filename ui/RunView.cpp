@@ -5,6 +5,7 @@
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
+#include "callpaths/SourcePanel.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "models/HeaderColumnMenu.h"
@@ -112,6 +113,8 @@ void RunView::buildLayout() {
     metadataView_->setTabKeyNavigation(false);
     side_ = new QTabWidget(this);
     side_->addTab(rankChart_, tr("Per rank"));
+    source_ = new SourcePanel(this);
+    side_->addTab(source_, tr("Source"));
     side_->addTab(metadataView_, tr("Metadata"));
     // The chart's title grows with the region's name; without a minimum of
     // its own the pane would take that width from the table when a long
@@ -363,6 +366,7 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     fileWatcher_->watch(run_ ? run_->path : QString());
     updateFileBar();
     metadata_->setRun(run_);
+    source_->setRun(run_ ? run_->results : nullptr);
     // A selection made for the run read before may name ranks this one lacks.
     if (run_ && run_->results) {
         const std::string missing =
@@ -538,6 +542,7 @@ int RunView::selectedRegion() const {
 void RunView::onRegionSelected() {
     const int region = selectedRegion();
     rankChart_->setRegion(region);
+    source_->setRegion(region);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setHighlightedRegion(region);
     callPaths_->selectRegion(region);

@@ -13,6 +13,7 @@
 #include <vector>
 
 class CallPathTabs;
+class SourcePanel;
 class EventsUnavailablePanel;
 class HeaderColumnMenu;
 class MetadataModel;
@@ -86,6 +87,7 @@ public:
     }
     // The timeline, call tree and flame graph tabs.
     CallPathTabs* callPaths() const { return callPaths_; }
+    SourcePanel* sourcePanel() const { return source_; }
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const { return fileBar_; }
     QString fileBarText() const;
@@ -146,6 +148,7 @@ private:
     ChartContextMenu* timelineMenu_ = nullptr;
     ChartContextMenu* flameMenu_ = nullptr;
     CallPathTabs* callPaths_ = nullptr;
+    SourcePanel* source_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;

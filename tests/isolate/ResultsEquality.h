@@ -100,6 +100,8 @@ inline QString resultsDifference(const ProfilingResults& got, const ProfilingRes
         return differs("eventsRead");
     if (got.summaryFallback != expected.summaryFallback)
         return differs("summaryFallback");
+    if (got.rowDetailsSkipped != expected.rowDetailsSkipped)
+        return differs("rowDetailsSkipped");
     if (got.numRanks != expected.numRanks)
         return differs("numRanks");
     if (!same(got.metadata, expected.metadata))

@@ -12,6 +12,7 @@
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
+#include "callpaths/SourcePanel.h"
 
 #include <QFile>
 #include <QImage>
@@ -154,6 +155,21 @@ private slots:
         const auto& calls = *tabs->tree();
         const std::uint32_t main = topLevelNode(calls, view, "main");
         QCOMPARE(calls.calls[main], std::uint64_t(1));
+    }
+
+    // The Source tab follows the table's region, summary-only too (v3_serial
+    // stores main at examples/solver.py:10, setup without a location).
+    void theSourceTabFollowsTheSelectedRegion() {
+        MainWindow window;
+        RunView* view = openWithTree(window, "v3_serial.h5", true);
+        QVERIFY(view);
+        view->selectRegion(regionIndex(view, "main"));
+        QVERIFY2(view->sourcePanel()->locationLabel()->text().contains(
+                     QStringLiteral("examples/solver.py:10")),
+                 qPrintable(view->sourcePanel()->locationLabel()->text()));
+        view->selectRegion(regionIndex(view, "setup"));
+        QVERIFY(
+            view->sourcePanel()->messageLabel()->text().contains(QStringLiteral("not recorded")));
     }
 
     void aggregateFilesOfferNothingToLoad() {

@@ -82,11 +82,12 @@ void TestHeadlessExport::oneFileWritesItsCharts() {
     const QString out = dir_.filePath(QStringLiteral("one"));
     const Result result = exportTo(out, {sample("run_np3.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    QCOMPARE(result.files,
-             QStringList({"ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
+    QCOMPARE(result.files, QStringList({"flame.png", "ranks.png", "region_statistics.json",
+                                        "regions.png", "timeline.png"}));
     // One line per written file.
-    QCOMPARE(result.out.trimmed().split('\n').size(), 4);
-    for (const QString& name : QStringList{"ranks.png", "regions.png", "timeline.png"}) {
+    QCOMPARE(result.out.trimmed().split('\n').size(), 5);
+    for (const QString& name :
+         QStringList{"flame.png", "ranks.png", "regions.png", "timeline.png"}) {
         QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
         QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
     }
@@ -103,10 +104,11 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     // Every run gets its charts, named after it.
     QCOMPARE(result.files,
-             QStringList({"comparison.png", "ranks-run_np3.png", "ranks-run_serial.png",
-                          "region_statistics.json", "regions-run_np3.png", "regions-run_serial.png",
-                          "speedup.png", "timeline-run_np3.png", "timeline-run_serial.png"}));
-    QCOMPARE(result.out.trimmed().split('\n').size(), 9);
+             QStringList({"comparison.png", "flame-run_np3.png", "flame-run_serial.png",
+                          "ranks-run_np3.png", "ranks-run_serial.png", "region_statistics.json",
+                          "regions-run_np3.png", "regions-run_serial.png", "speedup.png",
+                          "timeline-run_np3.png", "timeline-run_serial.png"}));
+    QCOMPARE(result.out.trimmed().split('\n').size(), 11);
     for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
         QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
         QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
@@ -139,12 +141,12 @@ void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     // Labels "runA/profiling_data" and "runB/profiling_data", as the window
     // names them, the slash made safe.
-    for (const QString& chart :
-         {QStringLiteral("regions"), QStringLiteral("ranks"), QStringLiteral("timeline")}) {
+    for (const QString& chart : {QStringLiteral("regions"), QStringLiteral("ranks"),
+                                 QStringLiteral("timeline"), QStringLiteral("flame")}) {
         QVERIFY2(result.files.contains(chart + "-runA_profiling_data.png"), qPrintable(chart));
         QVERIFY2(result.files.contains(chart + "-runB_profiling_data.png"), qPrintable(chart));
     }
-    QCOMPARE(result.files.size(), 9);
+    QCOMPARE(result.files.size(), 11);
     QFile json(QDir(out).filePath("region_statistics.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QByteArray text = json.readAll();
@@ -157,7 +159,8 @@ void TestHeadlessExport::summaryOnlySkipsTheTimeline() {
     const Result result = exportTo(out, {QStringLiteral("--summary-only"), sample("v3_serial.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     QCOMPARE(result.files, QStringList({"ranks.png", "region_statistics.json", "regions.png"}));
-    QVERIFY2(result.err.contains(QStringLiteral("timeline.png skipped")), qPrintable(result.err));
+    QVERIFY2(result.err.contains(QStringLiteral("timeline.png and flame.png skipped")),
+             qPrintable(result.err));
 }
 
 void TestHeadlessExport::svgFormat() {
@@ -169,6 +172,7 @@ void TestHeadlessExport::svgFormat() {
     QVERIFY(result.files.contains(QStringLiteral("speedup.svg")));
     QVERIFY(result.files.contains(QStringLiteral("regions-run_serial.svg")));
     QVERIFY(result.files.contains(QStringLiteral("timeline-run_np3.svg")));
+    QVERIFY(result.files.contains(QStringLiteral("flame-run_np3.svg")));
     QVERIFY(result.files.filter(QStringLiteral(".png")).isEmpty());
     QFile svg(QDir(out).filePath("speedup.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));
@@ -182,8 +186,8 @@ void TestHeadlessExport::missingFileExitsWithTwo() {
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains(QStringLiteral("no_such_run.h5")), qPrintable(result.err));
     // The file that could be read is still exported, on its own.
-    QCOMPARE(result.files,
-             QStringList({"ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
+    QCOMPARE(result.files, QStringList({"flame.png", "ranks.png", "region_statistics.json",
+                                        "regions.png", "timeline.png"}));
 }
 
 void TestHeadlessExport::corruptFileExitsWithThree() {
