@@ -6,7 +6,6 @@
 #include "export/DurationFormat.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -15,7 +14,7 @@ namespace scope::report {
 
 namespace {
 
-using Row = std::array<std::string, 5>;
+using Row = std::vector<std::string>;
 
 std::string percentOfRun(std::int64_t ns, std::int64_t runNs) {
     if (runNs <= 0)
@@ -51,16 +50,7 @@ void CallTreePrinter::print(std::ostream& out, const CallTree& tree,
                         seconds(tree.exclusiveNs[node]),
                         percentOfRun(tree.inclusiveNs[node], tree.runNs)});
     }
-    std::array<std::size_t, 5> widths{};
-    for (const Row& row : rows)
-        for (std::size_t column = 0; column < row.size(); ++column)
-            widths[column] = std::max(widths[column], displayWidth(row[column]));
-    for (const Row& row : rows) {
-        std::string line = "  " + padRight(row[0], widths[0]);
-        for (std::size_t column = 1; column < row.size(); ++column)
-            line += "  " + padLeft(row[column], widths[column]);
-        out << line << '\n';
-    }
+    printAligned(out, rows);
 }
 
 void CallTreePrinter::printUnavailable(std::ostream& out, const ProfilingResults& results) {

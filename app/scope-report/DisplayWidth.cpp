@@ -77,4 +77,21 @@ std::string padLeft(std::string_view text, std::size_t width) {
     return out;
 }
 
+void printAligned(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()), 0);
+        for (std::size_t column = 0; column < row.size(); ++column)
+            widths[column] = std::max(widths[column], displayWidth(row[column]));
+    }
+    for (const auto& row : rows) {
+        if (row.empty())
+            continue;
+        std::string line = "  " + padRight(row[0], widths[0]);
+        for (std::size_t column = 1; column < row.size(); ++column)
+            line += "  " + padLeft(row[column], widths[column]);
+        out << line << '\n';
+    }
+}
+
 } // namespace scope::report

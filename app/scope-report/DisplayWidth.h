@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstddef>
+#include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace scope::report {
 
@@ -14,5 +16,9 @@ std::size_t displayWidth(std::string_view utf8);
 // text followed (or, for right alignment, preceded) by spaces up to width columns.
 std::string padRight(std::string_view text, std::size_t width);
 std::string padLeft(std::string_view text, std::size_t width);
+
+// Rows as a table indented by two spaces: the first column left-aligned, the
+// others right-aligned, each as wide as its widest cell.
+void printAligned(std::ostream& out, const std::vector<std::vector<std::string>>& rows);
 
 } // namespace scope::report

@@ -90,17 +90,7 @@ void RegionTablePrinter::printTable(std::ostream& out, const std::vector<Row>& r
         out << "  no regions match\n";
         return;
     }
-    std::vector<std::size_t> widths(rows.front().size(), 0);
-    for (const Row& row : rows) {
-        for (std::size_t column = 0; column < row.size(); ++column)
-            widths[column] = std::max(widths[column], displayWidth(row[column]));
-    }
-    for (const Row& row : rows) {
-        std::string line = "  " + padRight(row[0], widths[0]);
-        for (std::size_t column = 1; column < row.size(); ++column)
-            line += "  " + padLeft(row[column], widths[column]);
-        out << line << '\n';
-    }
+    printAligned(out, rows);
 }
 
 } // namespace scope::report

@@ -50,3 +50,14 @@ inline scope::ProfilingResults makeResults(const std::vector<Row>& rows) {
     results.finalize();
     return results;
 }
+
+// main [0,100] > solve [10,60] > rhs [20,30] [40,50]; solve [70,90]; io [92,98].
+// Worked out by hand: main 1 call, 100 ns inclusive, 100 - 70 - 6 = 24 ns
+// exclusive; main > solve 2 calls, 70 ns, 70 - 20 = 50 ns; main > solve > rhs
+// 2 calls, 20 ns, 20 ns; main > io 1 call, 6 ns, 6 ns. One rank from 0 to 100.
+inline scope::ProfilingResults twoLevelRun() {
+    return makeResults({{0, "main", {{0, 100}}},
+                        {0, "solve", {{10, 60}, {70, 90}}},
+                        {0, "rhs", {{20, 30}, {40, 50}}},
+                        {0, "io", {{92, 98}}}});
+}

@@ -52,21 +52,13 @@ CallTree treeOf(const ProfilingResults& results, const RankSelection& ranks = {}
     return CallTree::build(results, index, ranks, threads);
 }
 
-// main [0,100] > solve [10,60] > rhs [20,30] [40,50]; solve [70,90]; io [92,98].
-ProfilingResults twoLevels() {
-    return makeResults({{0, "main", {{0, 100}}},
-                        {0, "solve", {{10, 60}, {70, 90}}},
-                        {0, "rhs", {{20, 30}, {40, 50}}},
-                        {0, "io", {{92, 98}}}});
-}
-
 } // namespace
 
 class TestCallTree : public QObject {
     Q_OBJECT
 private slots:
     void twoLevelsOfNesting() {
-        const ProfilingResults r = twoLevels();
+        const ProfilingResults r = twoLevelRun();
         const CallTree tree = treeOf(r);
         const Expected expected = {{"main", {1, 100, 24}},
                                    {"main > solve", {2, 70, 50}},
@@ -116,7 +108,7 @@ private slots:
 
     void storedIdsOfMinusOneAreNotTrusted() {
         // One C writer fills the ids with -1: a flat tree would be wrong.
-        ProfilingResults r = twoLevels();
+        ProfilingResults r = twoLevelRun();
         r.events.callIds.assign(r.events.size(), -1);
         r.events.parentIds.assign(r.events.size(), -1);
         const Expected expected = {{"main", {1, 100, 24}},
@@ -171,7 +163,7 @@ private slots:
     }
 
     void bottomUpListsEachRegionsCallers() {
-        const ProfilingResults r = twoLevels();
+        const ProfilingResults r = twoLevelRun();
         const CallTree up = treeOf(r).bottomUp();
         // Self time per region, and per chain of callers.
         const Expected expected = {{"main", {1, 100, 24}},
@@ -226,7 +218,7 @@ private slots:
     }
 
     void aCancelledBuildGivesAnEmptyTree() {
-        const ProfilingResults r = twoLevels();
+        const ProfilingResults r = twoLevelRun();
         const TimelineIndex index(r);
         const std::atomic<bool> cancel{true};
         const CallTree tree = CallTree::build(r, index, {}, 1, &cancel);
@@ -235,7 +227,7 @@ private slots:
     }
 
     void withoutEventsThereIsNoTree() {
-        ProfilingResults r = twoLevels();
+        ProfilingResults r = twoLevelRun();
         const TimelineIndex index(r);
         r.eventsRead = false;
         QVERIFY_THROWS_EXCEPTION(EventsUnavailable, CallTree::build(r, index));

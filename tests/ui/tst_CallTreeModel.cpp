@@ -5,6 +5,7 @@
 // and on the C API's sample.
 #include "../core/HandMadeRun.h"
 #include "ColorContrast.h"
+#include "CsvParsing.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallTreeModel.h"
@@ -26,15 +27,9 @@ namespace {
 using Results = std::shared_ptr<const ProfilingResults>;
 using Tree = std::shared_ptr<const CallTree>;
 
-// main [0,100] > solve [10,60] > rhs [20,30] [40,50]; solve [70,90]; io [92,98].
-// main: 1 call, 100 ns, exclusive 100 - 70 - 6 = 24; main > solve: 2 calls,
-// 50 + 20 = 70 ns, exclusive 70 - 20 = 50; main > solve > rhs: 2, 20, 20;
-// main > io: 1, 6, 6. One rank from 0 to 100: the run is 100 ns.
+// See twoLevelRun for the values worked out by hand.
 Results twoLevels() {
-    return std::make_shared<const ProfilingResults>(makeResults({{0, "main", {{0, 100}}},
-                                                                 {0, "solve", {{10, 60}, {70, 90}}},
-                                                                 {0, "rhs", {{20, 30}, {40, 50}}},
-                                                                 {0, "io", {{92, 98}}}}));
+    return std::make_shared<const ProfilingResults>(twoLevelRun());
 }
 
 // Rank 0: main [0,100] > solve [10,60]; rank 1: main [0,100] > solve [10,30].
@@ -78,39 +73,6 @@ QStringList childNames(const QAbstractItemModel& model, const QModelIndex& paren
     for (int row = 0; row < model.rowCount(parent); ++row)
         names << model.index(row, 0, parent).data().toString();
     return names;
-}
-
-// RFC 4180 as CsvWriter writes it: CRLF rows, quoted fields with doubled quotes.
-QList<QStringList> parseCsv(const QString& text) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (int i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
-                field += c, ++i;
-            else if (c == '"')
-                quoted = false;
-            else
-                field += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            row << field;
-            field.clear();
-        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            row << field;
-            rows << row;
-            row.clear();
-            field.clear();
-            ++i;
-        } else {
-            field += c;
-        }
-    }
-    return rows;
 }
 
 } // namespace

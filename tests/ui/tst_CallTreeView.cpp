@@ -31,13 +31,9 @@ namespace {
 using Results = std::shared_ptr<const ProfilingResults>;
 using Tree = std::shared_ptr<const CallTree>;
 
-// main [0,100] > solve [10,60] > rhs [20,30] [40,50]; solve [70,90]; io [92,98]
-// (main: 100 ns, 24 exclusive; main > solve: 70, 50; > rhs: 20, 20; main > io: 6, 6).
+// See twoLevelRun for the values worked out by hand.
 Results twoLevels() {
-    return std::make_shared<const ProfilingResults>(makeResults({{0, "main", {{0, 100}}},
-                                                                 {0, "solve", {{10, 60}, {70, 90}}},
-                                                                 {0, "rhs", {{20, 30}, {40, 50}}},
-                                                                 {0, "io", {{92, 98}}}}));
+    return std::make_shared<const ProfilingResults>(twoLevelRun());
 }
 
 // Rank 0: main [0,100] > solve [10,60] and io [70,80]; rank 1: main [0,100] > io [10,90].

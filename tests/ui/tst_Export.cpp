@@ -1,6 +1,7 @@
 // File ▸ Export and the charts' context menus, driven through the entry points
 // that take a path: chart images of the requested size with real content,
 // the region table as shown, and region_statistics.json over every open run.
+#include "CsvParsing.h"
 #include "ExportController.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
@@ -51,38 +52,6 @@ qint64 drawnPixels(const QImage& image) {
 QByteArray readAll(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// RFC 4180 as CsvWriter writes it: CRLF rows, quoted fields with doubled quotes.
-QList<QStringList> parseCsv(const QString& text) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (int i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
-                field += text[++i];
-            else if (c == '"')
-                quoted = false;
-            else
-                field += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            row << field;
-            field.clear();
-        } else if (c == '\r') {
-        } else if (c == '\n') {
-            rows << (row << field);
-            row.clear();
-            field.clear();
-        } else {
-            field += c;
-        }
-    }
-    return rows;
 }
 
 // Every number within a relative 1e-9, everything else equal.
