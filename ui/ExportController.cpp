@@ -391,8 +391,8 @@ const FlameGraph* ExportController::flameGraph(RunView* view, QString* error) co
         *error = tr("the flame graph needs per-call data; load the events first");
         return nullptr;
     }
-    if (!view->callPaths()->tree()) {
-        *error = tr("the call paths are still being computed; try again in a moment");
+    if (!view->callPaths()->waitForTree()) {
+        *error = tr("the call paths could not be computed");
         return nullptr;
     }
     return view->callPaths()->flameGraph();
@@ -433,7 +433,7 @@ void ExportController::chooseAndExportCallTree(RunView* view) {
 
 bool ExportController::exportCallTreeCsv(RunView* view, const QString& path) {
     QString error;
-    if (view == nullptr || !view->run() || !view->callPaths()->tree()) {
+    if (view == nullptr || !view->run() || !view->callPaths()->waitForTree()) {
         context_->messages()->showError(tr("Cannot export the call tree"),
                                         tr("no call tree is shown"));
         return false;

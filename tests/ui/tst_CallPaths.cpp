@@ -36,7 +36,9 @@ RunView* openWithTree(MainWindow& window, const QString& file, bool summaryOnly 
     RunView* view = waitForRun(window, opened);
     if (view == nullptr || !view->run()->hasEvents())
         return view;
+    // The tree is built once one of its views is shown.
     QSignalSpy ready(view->callPaths(), &CallPathTabs::treeReady);
+    view->callPaths()->setCurrentIndex(CallPathTabs::CallTreePage);
     if (!view->callPaths()->tree() && !ready.wait(30000))
         return nullptr;
     return view;
@@ -170,6 +172,32 @@ private slots:
         view->selectRegion(regionIndex(view, "setup"));
         QVERIFY(
             view->sourcePanel()->messageLabel()->text().contains(QStringLiteral("not recorded")));
+    }
+
+    // While the timeline is shown nothing is built: an open keeps both cores
+    // for the table and the timeline.
+    void theTreeIsBuiltWhenItsViewIsShown() {
+        MainWindow window;
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(kData + "/run_np3.h5");
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        CallPathTabs* tabs = view->callPaths();
+        tabs->setCurrentIndex(CallPathTabs::TimelinePage);
+        QVERIFY(view->setRankSelection(QStringLiteral("0")));
+        QTest::qWait(50);
+        QVERIFY(!tabs->tree());
+        QSignalSpy ready(tabs, &CallPathTabs::treeReady);
+        tabs->setCurrentIndex(CallPathTabs::FlamePage);
+        QVERIFY(ready.wait(30000));
+        QCOMPARE(tabs->tree()->calls[topLevelNode(*tabs->tree(), view, "main")], std::uint64_t(1));
+        // An export builds it on demand.
+        tabs->setCurrentIndex(CallPathTabs::TimelinePage);
+        QVERIFY(view->setRankSelection(QString()));
+        QVERIFY(!tabs->tree());
+        const QString csv = dir_.filePath("all-ranks.csv");
+        QVERIFY(window.exporter()->exportCallTreeCsv(view, csv));
+        QCOMPARE(tabs->tree()->calls[topLevelNode(*tabs->tree(), view, "main")], std::uint64_t(3));
     }
 
     void aggregateFilesOfferNothingToLoad() {

@@ -7,6 +7,7 @@
 #include "FlameGraph.h"
 #include "analysis/CallTree.h"
 
+#include <QEventLoop>
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QStackedWidget>
@@ -27,8 +28,11 @@ CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
     addTab(page(tree_, treePanel_, &treeStack_), tr("Call tree"));
     addTab(page(flame_, flamePanel_, &flameStack_), tr("Flame graph"));
     setCurrentIndex(QSettings().value(kPageKey, TimelinePage).toInt());
-    connect(this, &QTabWidget::currentChanged, this,
-            [](int index) { QSettings().setValue(kPageKey, index); });
+    connect(this, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(kPageKey, index);
+        if (index != TimelinePage && stale_)
+            rebuild();
+    });
 
     connect(builder_, &BackgroundCallTree::ready, this, &CallPathTabs::showTree);
     // The table follows a node chosen here, and tells us back: the chosen
@@ -85,9 +89,35 @@ bool CallPathTabs::callPathsAvailable() const {
     return run_ && run_->hasEvents() && run_->timeline;
 }
 
+// The tree is built when one of its views is shown: while a run opens, the
+// table's percentiles and the timeline's first frame have both cores.
 void CallPathTabs::rebuild() {
+    current_.reset();
+    stale_ = currentIndex() == TimelinePage;
+    if (stale_) {
+        builder_->cancel();
+        return;
+    }
     tree_->setBusy(true);
     builder_->request(run_->results, run_->timeline, ranks_);
+}
+
+std::shared_ptr<const scope::CallTree> CallPathTabs::waitForTree() {
+    if (!callPathsAvailable())
+        return nullptr;
+    if (!current_) {
+        if (stale_ || !builder_->busy()) {
+            stale_ = false;
+            tree_->setBusy(true);
+            builder_->request(run_->results, run_->timeline, ranks_);
+        }
+        // The window stays live meanwhile; the build takes well under a second.
+        QEventLoop loop;
+        connect(this, &CallPathTabs::treeReady, &loop, &QEventLoop::quit);
+        connect(this, &QObject::destroyed, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return current_;
 }
 
 void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
@@ -95,6 +125,7 @@ void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
     if (!callPathsAvailable())
         return;
     current_ = std::move(tree);
+    stale_ = false;
     tree_->setTree(current_, run_->results, std::move(bottomUp));
     tree_->setBusy(false);
     flame_->setRanksText(ranks_.isAll()

@@ -22,7 +22,7 @@ struct CallTree;
 // frame), the call tree and the flame graph. It builds the call tree in the
 // background for the selected ranks; without per-call data both views give
 // way to the reason and "Load events", like the timeline. The chosen tab is
-// remembered.
+// remembered, and the tree is only built once one of its views is shown.
 class CallPathTabs : public QTabWidget {
     Q_OBJECT
 public:
@@ -39,8 +39,12 @@ public:
 
     CallTreeView* callTree() const { return tree_; }
     FlameGraph* flameGraph() const { return flame_; }
-    // The tree shown, null while it is built or without events.
+    // The tree shown, null while it is built, before the call tree or flame
+    // graph was first shown, or without events.
     std::shared_ptr<const scope::CallTree> tree() const { return current_; }
+    // The tree, built now if it is not yet (for exports); the event loop runs
+    // meanwhile. Null without per-call data.
+    std::shared_ptr<const scope::CallTree> waitForTree();
     bool callPathsAvailable() const;
 
 signals:
@@ -67,4 +71,6 @@ private:
     QStackedWidget* treeStack_ = nullptr;
     QStackedWidget* flameStack_ = nullptr;
     bool activating_ = false;
+    // The selection changed while neither view was shown: build when one is.
+    bool stale_ = false;
 };
