@@ -1,6 +1,7 @@
 // The region table: model and proxy under QAbstractItemModelTester, sorting on
 // raw numbers, the regex filter, rank selection against scope-report and
 // against scope-profiler's own per-rank numbers, and unavailable statistics.
+#include "ColorContrast.h"
 #include "RunData.h"
 #include "analysis/RegionTable.h"
 #include "format/ProfileReader.h"
@@ -300,6 +301,13 @@ private slots:
         QVERIFY(model.index(rowOf(model, "solve"), RegionTableModel::Average)
                     .data(RegionTableModel::AvailableRole)
                     .toBool());
+        // Greyed, yet readable on both row colours (WCAG AA).
+        const QColor grey = std.data(Qt::ForegroundRole).value<QColor>();
+        QVERIFY(grey.isValid());
+        for (QPalette::ColorRole row : {QPalette::Base, QPalette::AlternateBase})
+            QVERIFY2(ColorContrast::ratio(grey, QPalette().color(row)) >= 4.5,
+                     qPrintable(grey.name()));
+        QVERIFY(grey != QPalette().color(QPalette::Text)); // still told apart
     }
 };
 

@@ -1,5 +1,6 @@
 #include "RegionTableModel.h"
 
+#include "ColorContrast.h"
 #include "RegionPalette.h"
 #include "export/DurationFormat.h"
 
@@ -22,6 +23,17 @@ QString fullPrecision(double value) {
 bool isTime(int column) {
     return column != RegionTableModel::Region && column != RegionTableModel::Calls &&
            column != RegionTableModel::Share && column != RegionTableModel::Imbalance;
+}
+
+// "n/a" and "…" stay grey, but readable on either row colour: the palette's
+// disabled text is far fainter than 4.5:1.
+QColor quietText() {
+    const QPalette palette;
+    const QColor darker = palette.color(QPalette::AlternateBase).lightness() <
+                                  palette.color(QPalette::Base).lightness()
+                              ? palette.color(QPalette::AlternateBase)
+                              : palette.color(QPalette::Base);
+    return ColorContrast::readable(palette.color(QPalette::Disabled, QPalette::Text), darker);
 }
 
 } // namespace
@@ -171,7 +183,7 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        return v ? QVariant() : QVariant(QPalette().color(QPalette::Disabled, QPalette::Text));
+        return v ? QVariant() : QVariant(quietText());
     default:
         return {};
     }
