@@ -307,9 +307,9 @@ void TestRankBarChart::titleAndAxes() {
 
     // Exported images say which run they show.
     chart.setRunLabel(QStringLiteral("run_np3"));
-    QCOMPARE(title->text(), "run_np3 — mpi.allreduce: Calls per rank");
+    QCOMPARE(title->text(), "run_np3\nmpi.allreduce: Calls per rank");
     chart.setStatistic(Statistic::Total);
-    QCOMPARE(title->text(), "run_np3 — mpi.allreduce: Total time per rank");
+    QCOMPARE(title->text(), "run_np3\nmpi.allreduce: Total time per rank");
     chart.setRunLabel({});
     QCOMPARE(title->text(), "mpi.allreduce — Total time per rank");
 }

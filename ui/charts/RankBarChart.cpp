@@ -230,7 +230,9 @@ void RankBarChart::showBars(const QString& regionName) {
                                   : regionName;
     title_->setText(runLabel_.isEmpty()
                         ? tr("%1 — %2 per rank").arg(shortName, label(statistic_))
-                        : tr("%1 — %2: %3 per rank").arg(runLabel_, shortName, label(statistic_)));
+                        // The run's name on a line of its own: beside the table the
+                        // chart is too narrow for both on one.
+                        : tr("%1\n%2: %3 per rank").arg(runLabel_, shortName, label(statistic_)));
     plot_->yAxis->setLabel(label(statistic_));
     if (isDuration(statistic_))
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
