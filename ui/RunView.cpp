@@ -182,6 +182,12 @@ void RunView::buildLayout() {
             [this](ChartContextMenu::Action action) { emit chartActionRequested(Flame, action); });
     // A node of the call tree or flame graph selects its region everywhere.
     connect(callPaths_, &CallPathTabs::regionActivated, this, &RunView::selectRegion);
+    // ... and the timeline highlights the calls of that very path.
+    connect(callPaths_, &CallPathTabs::pathCallsReady, this,
+            [this](int region, std::shared_ptr<const std::vector<bool>> calls) {
+                if (run_ && run_->hasEvents() && run_->timeline && selectedRegion() == region)
+                    timeline_->setHighlightedCalls(region, std::move(calls));
+            });
     connect(callPaths_, &CallPathTabs::loadEventsRequested, this, [this] {
         if (run_) {
             eventsPanel_->setLoading(true);

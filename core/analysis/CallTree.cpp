@@ -273,6 +273,47 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
     return tree;
 }
 
+std::vector<bool> CallTree::callsOnPath(const ProfilingResults& results, const TimelineIndex& index,
+                                        const RankSelection& ranks,
+                                        std::span<const std::int32_t> path) {
+    std::vector<bool> on(results.events.size(), false);
+    if (path.empty())
+        return on;
+    const auto& starts = results.events.starts;
+    // Per rank, lane by lane down to the path's depth: a call is on the
+    // path's prefix when its region matches and its parent's call was.
+    std::vector<bool> upper;
+    std::vector<bool> current;
+    for (const std::uint32_t rank : index.ranks()) {
+        if (!ranks.contains(rank))
+            continue;
+        std::span<const std::uint32_t> upperEvents;
+        for (std::uint32_t depth = 0; depth < path.size(); ++depth) {
+            const auto lane = index.lane(rank, depth);
+            if (!lane)
+                break;
+            const auto events = index.laneEvents(*lane);
+            current.assign(events.size(), false);
+            std::size_t p = 0;
+            for (std::size_t k = 0; k < events.size(); ++k) {
+                bool prefix = true;
+                if (depth > 0) {
+                    while (p + 1 < upperEvents.size() &&
+                           starts[upperEvents[p + 1]] <= starts[events[k]])
+                        ++p;
+                    prefix = !upperEvents.empty() && upper[p];
+                }
+                current[k] = prefix && index.regionOf(events[k]) == path[depth];
+                if (current[k] && depth + 1 == path.size())
+                    on[events[k]] = true;
+            }
+            upper.swap(current);
+            upperEvents = events;
+        }
+    }
+    return on;
+}
+
 CallTree CallTree::bottomUp() const {
     CallTree up = rootOnly();
     std::vector<std::int32_t> chain;

@@ -97,6 +97,13 @@ struct CallTree {
                           const RankSelection& ranks = {}, unsigned threads = 0,
                           const std::atomic<bool>* cancel = nullptr);
 
+    // Which calls end the call path `path` (regions from the top level
+    // down), on the selected ranks: one flag per event of results.events,
+    // for the timeline to highlight exactly the calls of a chosen node.
+    static std::vector<bool> callsOnPath(const ProfilingResults& results,
+                                         const TimelineIndex& index, const RankSelection& ranks,
+                                         std::span<const std::int32_t> path);
+
     // The bottom-up view: the top level holds every region with the time
     // spent in it (exclusive) and its calls, pooled over all its paths; below
     // a region are its callers, then their callers, each with the part of the

@@ -217,6 +217,43 @@ private slots:
         QCOMPARE(tree.overlaps, std::uint64_t(0));
     }
 
+    void theCallsOfOnePathAreFound() {
+        // Two levels, plus io called directly by main and from inside solve.
+        const ProfilingResults r = makeResults({{0, "main", {{0, 100}}},
+                                                {0, "solve", {{10, 60}, {70, 90}}},
+                                                {0, "io", {{20, 30}, {92, 98}}},
+                                                {1, "main", {{0, 50}}},
+                                                {1, "io", {{10, 20}}}});
+        const TimelineIndex index(r);
+        const auto region = [&r](const char* name) {
+            return static_cast<std::int32_t>(*r.regionIndex(name));
+        };
+        const auto eventsOn = [&](std::vector<std::int32_t> path, const RankSelection& ranks) {
+            const std::vector<bool> on = CallTree::callsOnPath(r, index, ranks, path);
+            std::vector<std::pair<std::int64_t, std::int64_t>> calls;
+            for (std::size_t e = 0; e < on.size(); ++e)
+                if (on[e])
+                    calls.emplace_back(r.events.starts[e], r.events.ends[e]);
+            std::sort(calls.begin(), calls.end());
+            return calls;
+        };
+        using Calls = std::vector<std::pair<std::int64_t, std::int64_t>>;
+        // main > io: rank 0's io at 92 and rank 1's at 10, not the one in solve.
+        QCOMPARE(eventsOn({region("main"), region("io")}, {}), Calls({{10, 20}, {92, 98}}));
+        QCOMPARE(eventsOn({region("main"), region("solve"), region("io")}, {}), Calls({{20, 30}}));
+        QCOMPARE(eventsOn({region("main"), region("io")}, RankSelection::parse("1")),
+                 Calls({{10, 20}}));
+        QCOMPARE(eventsOn({region("io")}, {}), Calls());
+        // Recursion: fib > fib is the middle call only.
+        const ProfilingResults fib = makeResults({{0, "fib", {{0, 100}, {10, 90}, {20, 80}}}});
+        const TimelineIndex fibIndex(fib);
+        const std::int32_t f = 0;
+        const std::vector<bool> middle = CallTree::callsOnPath(fib, fibIndex, {}, {{f, f}});
+        QCOMPARE(std::count(middle.begin(), middle.end(), true), 1);
+        QCOMPARE(fib.events.starts[std::find(middle.begin(), middle.end(), true) - middle.begin()],
+                 std::int64_t(10));
+    }
+
     void aCancelledBuildGivesAnEmptyTree() {
         const ProfilingResults r = twoLevelRun();
         const TimelineIndex index(r);

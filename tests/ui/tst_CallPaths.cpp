@@ -103,6 +103,16 @@ private slots:
         QCOMPARE(view->selectedRegion(), regionIndex(view, "setup"));
         QCOMPARE(tree->currentPathText(), QStringLiteral("main > setup"));
 
+        // The timeline is told exactly the calls of that path: setup's 3
+        // calls, one per rank, all directly under main.
+        QSignalSpy path(view->callPaths(), &CallPathTabs::pathCallsReady);
+        tree->treeView()->setCurrentIndex(indexOfPath(tree->treeView()->model(), {"main"}));
+        tree->treeView()->setCurrentIndex(setup);
+        QVERIFY(path.wait(10000));
+        const auto onPath = path.last().at(1).value<std::shared_ptr<const std::vector<bool>>>();
+        QCOMPARE(path.last().at(0).toInt(), regionIndex(view, "setup"));
+        QCOMPARE(std::count(onPath->begin(), onPath->end(), true), 3);
+
         // The flame graph's click does the same.
         FlameGraph* flame = view->callPaths()->flameGraph();
         QSignalSpy regions(flame, &FlameGraph::regionSelected);

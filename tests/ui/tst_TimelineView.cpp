@@ -308,6 +308,29 @@ private slots:
         QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.7, 0)), regionColor("solve"));
     }
 
+    // A call path's calls stand out; the same region's other calls fade.
+    void highlightedCallsFadeTheRegionsOtherCalls() {
+        // io on rank 0 at 0.1 s and on rank 1 at 0.5 s (0 and 0.4 s into the
+        // run); only rank 1's is flagged.
+        const auto run = makeRun(
+            {{0, "io", {{kSecond / 10, kSecond / 5}}}, {1, "io", {{kSecond / 2, kSecond}}}});
+        view_->setRun(run);
+        const int io = static_cast<int>(*run->regionIndex("io"));
+        auto calls = std::make_shared<std::vector<bool>>(run->events.size(), false);
+        (*calls)[run->row(static_cast<std::size_t>(io), 1)->offset] = true;
+        view_->setHighlightedCalls(io, calls);
+        view_->plot()->replot();
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.8, 1)), regionColor("io"));
+        const QRgb faded = colorAt(*view_, pixelAt(*view_, 0.05, 0));
+        QVERIFY(faded != regionColor("io"));
+        QVERIFY(faded != 0xffffff); // drawn, not background
+        QVERIFY(qGray(faded) > qGray(regionColor("io")));
+        // The whole region again.
+        view_->setHighlightedRegion(io);
+        view_->plot()->replot();
+        QCOMPARE(colorAt(*view_, pixelAt(*view_, 0.05, 0)), regionColor("io"));
+    }
+
     void clickActivatesTheRegionAndHoverDescribesIt() {
         const auto run = twoRanks();
         view_->setRun(run);

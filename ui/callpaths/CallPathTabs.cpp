@@ -11,6 +11,7 @@
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -41,8 +42,15 @@ CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
         const QScopedValueRollback<bool> guard(activating_, true);
         emit regionActivated(region);
     };
-    connect(tree_, &CallTreeView::regionSelected, this, activated);
+    connect(tree_, &CallTreeView::regionSelected, this, [this, activated](int region) {
+        activated(region);
+        highlightPath(tree_->currentPath());
+    });
     connect(flame_, &FlameGraph::regionSelected, this, activated);
+    connect(flame_, &FlameGraph::nodeSelected, this, [this](quint32 node) {
+        if (current_ && node != scope::CallTree::kRoot && node < current_->size())
+            highlightPath(current_->path(node));
+    });
     for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_})
         connect(panel, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
             setEventsLoading(true);
@@ -136,8 +144,26 @@ void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
 }
 
 void CallPathTabs::selectRegion(int region) {
+    // A region chosen elsewhere (the table) is highlighted whole.
+    if (!activating_)
+        ++pathSerial_;
     if (current_ && !activating_)
         tree_->selectRegion(region);
+}
+
+void CallPathTabs::highlightPath(const std::vector<std::int32_t>& path) {
+    const quint64 serial = ++pathSerial_;
+    if (path.empty() || !callPathsAvailable())
+        return;
+    QtConcurrent::run([results = run_->results, index = run_->timeline, ranks = ranks_, path] {
+        return std::make_shared<const std::vector<bool>>(
+            scope::CallTree::callsOnPath(*results, *index, ranks, path));
+    })
+        .then(this,
+              [this, serial, region = path.back()](std::shared_ptr<const std::vector<bool>> calls) {
+                  if (serial == pathSerial_)
+                      emit pathCallsReady(region, std::move(calls));
+              });
 }
 
 void CallPathTabs::setEventsLoading(bool loading) {

@@ -6,7 +6,9 @@
 
 #include <QTabWidget>
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 class BackgroundCallTree;
 class CallTreeView;
@@ -52,12 +54,16 @@ signals:
     void regionActivated(int region);
     void loadEventsRequested();
     void treeReady();
+    // The calls of the node chosen in the tree or the flame graph (one flag
+    // per event), worked out in the background after regionActivated.
+    void pathCallsReady(int region, std::shared_ptr<const std::vector<bool>> calls);
 
 private:
     QWidget* page(QWidget* view, EventsUnavailablePanel* panel, QStackedWidget** stack);
     void showTree(std::shared_ptr<const scope::CallTree> tree,
                   std::shared_ptr<const scope::CallTree> bottomUp);
     void rebuild();
+    void highlightPath(const std::vector<std::int32_t>& path);
 
     std::shared_ptr<const RunData> run_;
     scope::RankSelection ranks_;
@@ -71,6 +77,8 @@ private:
     QStackedWidget* treeStack_ = nullptr;
     QStackedWidget* flameStack_ = nullptr;
     bool activating_ = false;
+    // The newest path asked for; older answers are dropped.
+    quint64 pathSerial_ = 0;
     // The selection changed while neither view was shown: build when one is.
     bool stale_ = false;
 };

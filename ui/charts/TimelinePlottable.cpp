@@ -91,6 +91,13 @@ void TimelinePlottable::setRanks(const scope::RankSelection& ranks) {
 
 void TimelinePlottable::setHighlightedRegion(int region) {
     highlighted_ = region;
+    highlightedCalls_.reset();
+}
+
+void TimelinePlottable::setHighlightedCalls(int region,
+                                            std::shared_ptr<const std::vector<bool>> calls) {
+    highlighted_ = region;
+    highlightedCalls_ = std::move(calls);
 }
 
 double TimelinePlottable::durationSeconds() const {
@@ -118,6 +125,13 @@ QColor TimelinePlottable::colorOf(int region) const {
         return fade ? blend(RegionPalette::mixed(), Qt::white, 0.25) : RegionPalette::mixed();
     return fade ? faded_[static_cast<std::size_t>(region)]
                 : colors_[static_cast<std::size_t>(region)];
+}
+
+QColor TimelinePlottable::colorOf(const scope::TimelineSpan& span) const {
+    if (highlightedCalls_ && span.region == highlighted_ &&
+        span.event < highlightedCalls_->size() && !(*highlightedCalls_)[span.event])
+        return faded_[static_cast<std::size_t>(span.region)];
+    return colorOf(span.region);
 }
 
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitAt(const QPointF& pixel) const {
@@ -344,7 +358,7 @@ void TimelinePlottable::drawLane(QCPPainter* painter, const std::vector<scope::T
         // Outwards to whole pixels: calls that touch must not get a rounding gap.
         const int left = static_cast<int>(std::floor(toPixel(span.startNs)));
         const int right = std::max(left + 1, static_cast<int>(std::ceil(toPixel(span.endNs))));
-        const QColor color = colorOf(span.region);
+        const QColor color = colorOf(span);
         if (right - left >= kOutlineWidth && row.height() >= 3) {
             flush();
             const QRect rect(left, row.top(), right - left, row.height());

@@ -36,6 +36,10 @@ public:
     void clear();
     void setRanks(const scope::RankSelection& ranks);
     void setHighlightedRegion(int region);
+    // Only the calls flagged (one flag per event) of the region stand out:
+    // the calls of one call path. A span of several calls narrower than a
+    // pixel goes by its first call.
+    void setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls);
 
     const scope::ProfilingResults* results() const { return results_.get(); }
     const scope::TimelineIndex* index() const { return index_.get(); }
@@ -53,6 +57,8 @@ public:
     // The span drawn under a pixel of the plot, if any.
     std::optional<Hit> hitAt(const QPointF& pixel) const;
     QColor colorOf(int region) const;
+    // A span's colour: faded unless it is highlighted.
+    QColor colorOf(const scope::TimelineSpan& span) const;
     // Whether the last frame drew every visible lane; a frame that ran out of
     // time for queries has queued the next one already.
     bool isComplete() const { return complete_; }
@@ -102,8 +108,9 @@ private:
     int depthRows_ = 1;                // rows per band: deepest shown level + 1
     std::int64_t originNs_ = 0;
     int highlighted_ = -1;
-    std::vector<QColor> colors_; // per region
-    std::vector<QColor> faded_;  // per region, when another region is highlighted
+    std::shared_ptr<const std::vector<bool>> highlightedCalls_; // null: the whole region
+    std::vector<QColor> colors_;                                // per region
+    std::vector<QColor> faded_; // per region, when another region is highlighted
     std::vector<QString> names_;
     std::vector<scope::TimelineSpan> spans_; // reused by every lane query
     // The spans of the last frame per lane, while the time window stays

@@ -166,6 +166,11 @@ void TimelineView::setHighlightedRegion(int region) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineView::setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls) {
+    timeline_->setHighlightedCalls(region, std::move(calls));
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void TimelineView::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     timeline_->setRanks(ranks);

@@ -51,6 +51,8 @@ public:
     void clear();
     // -1: none. Otherwise calls of other regions are drawn faded.
     void setHighlightedRegion(int region);
+    // Only these calls of the region (one flag per event): a call path's.
+    void setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls);
     void setRanks(const scope::RankSelection& ranks);
     // The run's name in the title ("Timeline of run_np3, ranks 0–2"); "" leaves it out.
     void setRunLabel(const QString& label);
