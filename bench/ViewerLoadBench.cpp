@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-viewer-bench FILE [--summary-only] [--stalls]: opens FILE in the real main window
 // (offscreen unless a display is set) and prints the time from the open
 // request to the region table showing its numbers, the longest stall of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The h5py + NumPy baseline of scope-bench.
 
 Reads every event dataset of a scope-profiler file (schema 1: a group per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-bench: wall time, throughput and peak memory of the core's reads, next
 // to a bare H5Dread loop over the same datasets in the same run. Every
 // measurement runs in a child process of its own, so its peak memory is that

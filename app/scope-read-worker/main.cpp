@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-read-worker: the viewer's and scope-report's read helper. Reads the
 // structure of one profiling file with libhdf5 (planH5: everything but the
 // event bytes, which the caller reads itself), so that if libhdf5 crashes or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-report: the command-line summary of scope-profiler HDF5 files.
 #include "ExitStatus.h"
 #include "ReportOptions.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-viewer: the desktop viewer. Opens the files given on the command line
 // (or the start page), everything else lives in ui/.
 #include "../scope-report/ExitStatus.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The searches behind TimelineIndex::query over positions sorted by time, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionFilter.h"
 
 // GCC 12 reports false "may be used uninitialized" warnings inside libstdc++'s

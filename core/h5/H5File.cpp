@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "H5File.h"
 
 #include "H5Library.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "WorkerMessage.h"
 
 #include "ByteReader.h"

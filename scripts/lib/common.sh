@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash disable=SC2034 # the package lists are read by the sourcing scripts
 # Shared by scripts/run and scripts/test: the Debian package lists, the
 # installer and the configure+build step. Sourced; it only sets variables and functions.

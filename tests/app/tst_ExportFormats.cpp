@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The small pieces of core/export: CSV quoting, region filters and durations.
 #include "export/CsvWriter.h"
 #include "export/DurationFormat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // JsonWriter and formatPythonFloat against text Python's json.dumps / repr produce
 // (the expected strings were written from CPython 3.11's output).
 #include "export/JsonWriter.h"

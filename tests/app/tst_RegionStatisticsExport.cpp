@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RegionStatisticsJson and RegionStatisticsCsv on results built by hand, so the
 // whole text can be checked: the expected JSON is what json.dumps(indent=2)
 // prints for the payload scope-profiler's collect_region_statistics builds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-report's exports end to end: runs the built executable on the samples
 // and compares its JSON with what scope-profiler itself wrote for them.
 #include "FixtureWriter.h"

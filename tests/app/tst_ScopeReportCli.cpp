@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-report as a command: the table, exit statuses, warnings and errors
 // on the samples and on damaged fixture files.
 #include "FileDamage.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scope-report --diff as a user runs it: the table scope-profiler diff prints,
 // checked against the totals and counts scope-profiler wrote for the samples.
 #include "FileDamage.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-call analysis on hand-made events, checked against values worked out by
 // hand (NumPy's linear percentiles, nesting drawn on paper).
 #include "analysis/CallStack.h"

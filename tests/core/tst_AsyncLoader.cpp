@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker-thread loader: progress, cancellation, errors and several loads at once.
 #include "FixtureWriter.h"
 #include "SyntheticRun.h"

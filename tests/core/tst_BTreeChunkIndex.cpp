@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chunk index read from the file's bytes must name exactly the chunks
 // libhdf5 names, one lookup at a time: on h5py's own files, on fixtures with
 // B-trees of one, two and three levels, and never anything else on damage.

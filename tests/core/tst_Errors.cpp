@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every error case of the contract: the right exception type, a message that
 // names the file, damaged schema-1 regions skipped and listed, and truncated
 // files that never crash the reader.

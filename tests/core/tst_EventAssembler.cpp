@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The second step of a read: the event bytes read without libhdf5. Every
 // layout it reads itself must give the values the fixture wrote (and the
 // layouts it leaves to libhdf5 too), on any number of threads; damage and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Everything besides the statistics that a file carries: metadata of every
 // kind, the optional per-row and per-call columns, LIKWID, line profiles and
 // perf events, with variable- and fixed-length strings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a file image from memory (what the fuzz target does) must give what
 // reading the file gives, and damage must end in the same errors.
 #include "TestSupport.h"

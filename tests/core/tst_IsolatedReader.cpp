@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads in the helper process: the same results as the in-process reader,
 // field by field, for the samples and every layout; the same errors; and a
 // helper that crashes, hangs, is killed or talks nonsense costs an error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every layout of the contract, written by the fixture writer and read back:
 // statistics against values computed from the spec's raw arrays, summary-only
 // reads against full reads, events exactly as written.

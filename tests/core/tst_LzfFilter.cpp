@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LZF-compressed columns (h5py's filter 32000), in an executable of their own:
 // Debian's plugin is linked without liblzf, so a reader that lets HDF5 load it
 // naively can fail to find the filter or abort the whole process.

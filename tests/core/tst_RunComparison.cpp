@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comparing runs: RunComparison (scope-profiler diff's rules) and SpeedupSeries
 // (pproc's speedup chart), checked against the statistics scope-profiler
 // itself wrote for the two sample runs (compare_serial_np3.region_statistics.json).

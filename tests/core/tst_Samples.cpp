@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real sample files against the numbers they must give: scope-profiler's
 // own region-statistics JSON (schema 1) and an independent h5py + NumPy reader
 // (schema 3, columnar and aggregate).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline's level-of-detail index on hand-made events: merged spans worked
 // out on paper, and a large random run checked against a brute-force scan that
 // merges the same way, for many windows and zoom levels.

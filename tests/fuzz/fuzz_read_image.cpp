@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the bytes are an HDF5 file image read from memory by the
 // core's full read (plus the timeline index and exclusive times the viewer
 // builds from the events) and its summary-only read. Damage must end in a

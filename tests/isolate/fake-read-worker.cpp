@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A read helper that misbehaves on purpose, for tst_IsolatedReader. The way is
 // chosen by $SCOPE_FAKE_WORKER; the first progress message says "pid N" so the
 // test can find (and check the end of) this process.

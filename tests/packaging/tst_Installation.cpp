@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a distribution package gets from `cmake --install`: the programs and the
 // desktop integration (launcher, icons, AppStream data) at the paths desktops
 // look in, valid by the freedesktop tools, and claiming the .h5 file type.

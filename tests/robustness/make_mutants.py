@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes damaged copies ("mutants") of HDF5 profiling files for the robustness suite.
 
     make_mutants.py --seed N --count M --out DIR INPUT...

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Damaged files must be reported, never crash or hang: hundreds of mutants of
 // the samples and fixture files (make_mutants.py, fixed seed) go through
 // scope-report and through the viewer's loader, and each one must end within

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the fixture files the mutation corpus starts from, one per layout of
 // the contract, into the directory given as the only argument:
 //   write-robustness-inputs DIR

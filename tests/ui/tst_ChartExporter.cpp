@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chart exports: the requested size, real content, and vector files that exist.
 #include "RegionPalette.h"
 #include "charts/ChartExporter.h"

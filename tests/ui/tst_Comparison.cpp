@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comparing runs as a user does: dropping two sample files on the window opens
 // the Comparison tab, whose numbers are checked against the samples' reference
 // JSONs (written by scope-profiler), and the charts export at the asked size.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Export and the charts' context menus, driven through the entry points
 // that take a path: chart images of the requested size with real content,
 // the region table as shown, and region_statistics.json over every open run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A run's file changing under the viewer: rewritten (a run that finished
 // merging after it was opened) it is offered for reload, and the reload shows
 // the new file's numbers; deleted, the data read before stays on screen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `scope-viewer --export-dir` as a batch job runs it: the real binary, no
 // display, exactly the promised files, and scope-report's exit statuses.
 #include <QDir>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window as a user meets it: opening files in the background, summary-only
 // mode greying out the event views, "Load events", errors that leave the other
 // runs alone, and an event loop that keeps running while a big file loads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-rank bar chart against the numbers of the real sample run_np3.h5 and
 // scope-profiler's own region-statistics JSON, plus readability at many ranks.
 #include "charts/DurationAxisTicker.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The region table: model and proxy under QAbstractItemModelTester, sorting on
 // raw numbers, the regex filter, rank selection against scope-report and
 // against scope-profiler's own per-rank numbers, and unavailable statistics.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A second viewer hands its files to the first one instead of opening a window.
 #include "SingleInstance.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline drawn offscreen: region colours where the calls are, zoom and
 // pan by mouse, highlighting, export, readability at many ranks, and a
 // realistic synthetic run written to HDF5 and read back.

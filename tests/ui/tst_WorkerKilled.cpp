@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The read helper killed by hand (kill -9) while it reads a large file: the
 // window reports an error naming the file in its banner, and the run that was
 // already open, and the window itself, go on working.
