@@ -280,7 +280,9 @@ void RunView::orderTabFocus() {
 }
 
 bool RunView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == table_->viewport() && event->type() == QEvent::Resize) {
+    // The type first: the viewport's last events arrive while the table is
+    // being destroyed, when viewport() must not be called any more.
+    if (event->type() == QEvent::Resize && watched == table_->viewport()) {
         fitRegionColumn();
         updateEmptyMessage();
     }

@@ -20,7 +20,8 @@ int sum(const std::vector<int>& values) {
 
 } // namespace
 
-ComparisonColumnFitter::ComparisonColumnFitter(QTableView* table) : QObject(table), table_(table) {
+ComparisonColumnFitter::ComparisonColumnFitter(QTableView* table)
+    : QObject(table), table_(table), viewport_(table->viewport()) {
     table_->viewport()->installEventFilter(this);
     table_->setTextElideMode(Qt::ElideMiddle); // a region's last part tells it apart
     connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
@@ -108,7 +109,7 @@ void ComparisonColumnFitter::fit() {
 }
 
 bool ComparisonColumnFitter::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == table_->viewport() && event->type() == QEvent::Resize && !userSized_)
+    if (event->type() == QEvent::Resize && watched == viewport_ && !userSized_)
         fit();
     return QObject::eventFilter(watched, event);
 }

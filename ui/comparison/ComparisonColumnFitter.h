@@ -33,6 +33,9 @@ protected:
 
 private:
     QTableView* table_;
+    // Compared by address only: the filter still sees events while the table
+    // is being destroyed, when its scroll-area part is already gone.
+    const QObject* viewport_;
     bool fitting_ = false;
     bool userSized_ = false;
 };
