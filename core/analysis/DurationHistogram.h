@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Percentiles.h"
 #include "model/ProfilingResults.h"
 
 #include <cstdint>
@@ -13,11 +14,30 @@ namespace scope {
 struct DurationHistogram {
     std::vector<double> edges;         // bins + 1 edges, seconds
     std::vector<std::uint64_t> counts; // one per bin
+    bool logarithmic = false;          // whether the edges are equal steps of log10
+
+    // Filled by detailed(): the mean and percentiles of the same calls
+    // (seconds), and counts per rank when few enough ranks call the region
+    // for one outline each to stay readable.
+    static constexpr std::size_t kMaxRankOutlines = 16;
+    double mean = 0.0;
+    Percentiles percentiles;
+    std::vector<std::uint32_t> outlineRanks; // empty beyond kMaxRankOutlines ranks
+    std::vector<std::uint64_t> rankCounts;   // outlineRanks.size() x bins, row-major
 
     // Throws EventsUnavailable without per-call data.
     static DurationHistogram of(const ProfilingResults& results, std::size_t region,
                                 const RankSelection& ranks, std::size_t bins,
                                 bool logarithmic = false);
+    // Logarithmic bins (equal-width when the shortest call is 0 ns) with the
+    // fields above. Throws EventsUnavailable without per-call data.
+    static DurationHistogram detailed(const ProfilingResults& results, std::size_t region,
+                                      const RankSelection& ranks, std::size_t bins);
+    // The bin holding a duration (seconds); the last bin is closed on the right.
+    std::size_t binOf(double seconds) const;
+    std::uint64_t rankCount(std::size_t outline, std::size_t bin) const {
+        return rankCounts[outline * counts.size() + bin];
+    }
 };
 
 } // namespace scope

@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <numeric>
+
 using namespace scope;
 
 namespace {
@@ -115,6 +117,51 @@ private slots:
         QCOMPARE(h.counts, (std::vector<std::uint64_t>{3, 3, 4}));
         QCOMPARE(h.edges.front(), 1e-9);
         QCOMPARE(h.edges.back(), 10e-9);
+    }
+
+    void detailedHistogramByHand() {
+        // Rank 0: 2, 3, 20 ns; rank 1: 4, 200, 500, 900 ns. Three logarithmic bins
+        // from 2 to 900 ns: edges 2, 2 * 450^(1/3) = 15.33, 2 * 450^(2/3) = 117.4, 900.
+        ProfilingResults r = makeResults({{"a", {{0, 2}, {10, 13}, {20, 40}}}}, 0);
+        r = makeResults({{"a", {{0, 4}, {10, 210}, {300, 800}, {1000, 1900}}}}, 1, r);
+        r.finalize();
+        const DurationHistogram h = DurationHistogram::detailed(r, 0, {}, 3);
+        QVERIFY(h.logarithmic);
+        QCOMPARE(h.counts, (std::vector<std::uint64_t>{3, 1, 3}));
+        QVERIFY(qAbs(h.edges[1] - 15.326e-9) < 1e-12);
+        QVERIFY(qAbs(h.edges[2] - 117.44e-9) < 1e-11);
+        QVERIFY(qAbs(h.edges[3] - 900e-9) < 1e-15);
+        // Sorted 2 3 4 20 200 500 900: p50 the 4th, p90 at 5.4 -> 500 + 0.4 * 400,
+        // p99 at 5.94 -> 500 + 0.94 * 400; mean 1629 / 7.
+        QVERIFY(qAbs(h.percentiles.p50 - 20e-9) < 1e-18);
+        QVERIFY(qAbs(h.percentiles.p90 - 660e-9) < 1e-15);
+        QVERIFY(qAbs(h.percentiles.p99 - 876e-9) < 1e-15);
+        QVERIFY(qAbs(h.mean - 1629e-9 / 7) < 1e-15);
+        QCOMPARE(h.outlineRanks, (std::vector<std::uint32_t>{0, 1}));
+        QCOMPARE(h.rankCounts, (std::vector<std::uint64_t>{2, 1, 0, 1, 0, 3}));
+        QCOMPARE(h.binOf(16e-9), std::size_t(1));
+        QCOMPARE(h.binOf(900e-9), std::size_t(2)); // the last edge belongs to the last bin
+
+        // Rank 1 alone: 4 to 900 ns.
+        const DurationHistogram one = DurationHistogram::detailed(r, 0, RankSelection({1}), 3);
+        QCOMPARE(one.edges.front(), 4e-9);
+        QCOMPARE(one.outlineRanks, (std::vector<std::uint32_t>{1}));
+        QCOMPARE(one.counts, one.rankCounts);
+    }
+
+    void histogramOutlinesOnlyForFewRanks() {
+        ProfilingResults r;
+        for (std::uint32_t rank = 0; rank < 17; ++rank)
+            r = makeResults({{"a", {{0, 10 + rank}}}}, rank, r);
+        r.finalize();
+        const DurationHistogram h = DurationHistogram::detailed(r, 0, {}, 4);
+        QVERIFY(h.outlineRanks.empty());
+        QVERIFY(h.rankCounts.empty());
+        QCOMPARE(std::accumulate(h.counts.begin(), h.counts.end(), std::uint64_t(0)),
+                 std::uint64_t(17));
+        const DurationHistogram sixteen =
+            DurationHistogram::detailed(r, 0, RankSelection::parse("0-15"), 4);
+        QCOMPARE(sixteen.outlineRanks.size(), std::size_t(16));
     }
 
     void callStackByContainment() {
