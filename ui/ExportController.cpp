@@ -12,6 +12,8 @@
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
 #include "export/CsvWriter.h"
 #include "export/PythonFloat.h"
 #include "export/RegionStatisticsJson.h"
@@ -78,6 +80,26 @@ std::string csvField(const QModelIndex& index) {
     return scope::formatPythonFloat(value);
 }
 
+// The charts that paint themselves (flame graph, heatmap) have the same three
+// savers as ChartExporter has for plots.
+template <class Painted>
+bool savePainted(const Painted& chart, ChartContextMenu::Action format, const QString& path,
+                 QSize size, double scale) {
+    if (format == ChartContextMenu::ExportSvg)
+        return chart.saveSvg(path, size.width(), size.height());
+    if (format == ChartContextMenu::ExportPdf)
+        return chart.savePdf(path, size.width(), size.height());
+    return chart.savePng(path, size.width(), size.height(), scale);
+}
+
+// The size on screen, or the default for a chart not shown.
+QSize paintedSize(const QWidget* chart, int width, int height) {
+    const QSize shown = chart->isVisible() && !chart->size().isEmpty()
+                            ? chart->size()
+                            : ChartExporter::kDefaultSize;
+    return QSize(width > 0 ? width : shown.width(), height > 0 ? height : shown.height());
+}
+
 } // namespace
 
 ExportController::ExportController(ExportContext* context, QObject* parent)
@@ -104,6 +126,12 @@ QMenu* ExportController::addMenu(QMenu* file) {
     });
     flame_ = menu_->addAction(tr("&Flame Graph…"), this, [this] {
         chooseAndExportChart(context_->currentRunView(), RunView::Flame);
+    });
+    histogram_ = menu_->addAction(tr("&Histogram…"), this, [this] {
+        chooseAndExportChart(context_->currentRunView(), RunView::Histogram);
+    });
+    heatmap_ = menu_->addAction(tr("Heat&map…"), this, [this] {
+        chooseAndExportChart(context_->currentRunView(), RunView::Heatmap);
     });
     comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Bars);
@@ -139,6 +167,8 @@ void ExportController::updateActions() {
         action->setEnabled(run);
     timeline_->setEnabled(run && view->run()->hasEvents());
     flame_->setEnabled(run && view->run()->hasEvents());
+    histogram_->setEnabled(run && view->run()->hasEvents());
+    heatmap_->setEnabled(run);
     callTree_->setEnabled(run && view->run()->hasEvents());
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
@@ -168,6 +198,15 @@ QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
         }
         return view->timeline()->plot();
     }
+    if (chart == RunView::Histogram) {
+        if (!view->histogram()->available()) {
+            *error = view->run()->hasEvents()
+                         ? tr("show the histogram of a region with calls first")
+                         : tr("the histogram needs per-call data; load the events first");
+            return nullptr;
+        }
+        return view->histogram()->plot();
+    }
     if (!view->rankChart()->hasBars()) {
         *error = tr("select a region with calls in the table first");
         return nullptr;
@@ -178,9 +217,11 @@ QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
                                                const QString& suffix) const {
     const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
-    QString name = label + (chart == RunView::Timeline ? QStringLiteral("-timeline")
-                            : chart == RunView::Flame  ? QStringLiteral("-flame")
-                                                       : QStringLiteral("-ranks"));
+    QString name = label + (chart == RunView::Timeline    ? QStringLiteral("-timeline")
+                            : chart == RunView::Flame     ? QStringLiteral("-flame")
+                            : chart == RunView::Histogram ? QStringLiteral("-histogram")
+                            : chart == RunView::Heatmap   ? QStringLiteral("-heatmap")
+                                                          : QStringLiteral("-ranks"));
     const int region = view ? view->rankChart()->region() : -1;
     if (chart == RunView::RankChart && region >= 0 && view->run())
         name = label + QLatin1Char('-') +
@@ -221,6 +262,9 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
     if (chart == RunView::Flame) {
         if (const FlameGraph* flame = flameGraph(view, &error))
             size = flame->exportSize();
+    } else if (chart == RunView::Heatmap) {
+        if (const HeatmapView* heatmap = heatmapOf(view, &error))
+            size = paintedSize(heatmap, 0, 0);
     } else if (QCustomPlot* plot = chartPlot(view, chart, &error)) {
         size = ChartExporter::exportSize(plot, 0, 0);
     }
@@ -229,9 +273,11 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
-    const QString title = chart == RunView::Timeline ? tr("Export Timeline")
-                          : chart == RunView::Flame  ? tr("Export Flame Graph")
-                                                     : tr("Export Per-Rank Chart");
+    const QString title = chart == RunView::Timeline    ? tr("Export Timeline")
+                          : chart == RunView::Flame     ? tr("Export Flame Graph")
+                          : chart == RunView::Histogram ? tr("Export Histogram")
+                          : chart == RunView::Heatmap   ? tr("Export Heatmap")
+                                                        : tr("Export Per-Rank Chart");
     choosePlotPath(size, title, name.left(name.size() - 2), format, askFormat,
                    [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
                                        int height, double scale) {
@@ -301,6 +347,19 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
     QString error;
     if (chart == RunView::Flame)
         return exportFlame(view, format, path, width, height, scale);
+    if (chart == RunView::Heatmap) {
+        const HeatmapView* heatmap = heatmapOf(view, &error);
+        if (heatmap == nullptr ||
+            !savePainted(*heatmap, format, path, paintedSize(heatmap, width, height), scale)) {
+            context_->messages()->showError(
+                tr("Cannot export the chart"),
+                heatmap == nullptr ? error
+                                   : tr("cannot write %1").arg(QDir::toNativeSeparators(path)));
+            return false;
+        }
+        reportSaved(path);
+        return true;
+    }
     QCustomPlot* plot = chartPlot(view, chart, &error);
     return finishExport(plot, format, path, width, height, scale, error);
 }
@@ -379,8 +438,27 @@ bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
         context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
         return true;
     }
+    if (chart == RunView::Heatmap) {
+        const HeatmapView* heatmap = heatmapOf(view, &error);
+        if (heatmap == nullptr) {
+            context_->messages()->showError(tr("Cannot copy the chart"), error);
+            return false;
+        }
+        const QSize size = paintedSize(heatmap, 0, 0);
+        heatmap->copyToClipboard(size.width(), size.height(), ChartExporter::kDefaultScale);
+        context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
+        return true;
+    }
     QCustomPlot* plot = chartPlot(view, chart, &error);
     return finishCopy(plot, error);
+}
+
+const HeatmapView* ExportController::heatmapOf(RunView* view, QString* error) const {
+    if (view == nullptr || !view->run()) {
+        *error = tr("no run is open");
+        return nullptr;
+    }
+    return view->heatmap();
 }
 
 const FlameGraph* ExportController::flameGraph(RunView* view, QString* error) const {
@@ -405,12 +483,7 @@ bool ExportController::exportFlame(RunView* view, ChartContextMenu::Action forma
     const FlameGraph* flame = flameGraph(view, &error);
     bool saved = false;
     if (flame != nullptr) {
-        if (format == ChartContextMenu::ExportSvg)
-            saved = flame->saveSvg(path, width, height);
-        else if (format == ChartContextMenu::ExportPdf)
-            saved = flame->savePdf(path, width, height);
-        else
-            saved = flame->savePng(path, width, height, scale);
+        saved = savePainted(*flame, format, path, QSize(width, height), scale);
         if (!saved)
             error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
     }

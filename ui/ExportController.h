@@ -13,6 +13,7 @@
 
 class ExportContext;
 class FlameGraph;
+class HeatmapView;
 class QAction;
 class QCustomPlot;
 class QMenu;
@@ -80,6 +81,7 @@ private:
 
     QCustomPlot* chartPlot(RunView* view, RunView::Chart chart, QString* error) const;
     const FlameGraph* flameGraph(RunView* view, QString* error) const;
+    const HeatmapView* heatmapOf(RunView* view, QString* error) const;
     bool exportFlame(RunView* view, ChartContextMenu::Action format, const QString& path, int width,
                      int height, double scale);
     QCustomPlot* comparisonPlot(ComparisonView::Chart chart, QString* error) const;
@@ -98,6 +100,8 @@ private:
     QAction* rankChart_ = nullptr;
     QAction* timeline_ = nullptr;
     QAction* flame_ = nullptr;
+    QAction* histogram_ = nullptr;
+    QAction* heatmap_ = nullptr;
     QAction* callTree_ = nullptr;
     QAction* comparisonChart_ = nullptr;
     QAction* speedupChart_ = nullptr;

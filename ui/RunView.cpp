@@ -9,6 +9,8 @@
 #include "callpaths/SourcePanel.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
 #include "models/HeaderColumnMenu.h"
 #include "models/MetadataModel.h"
 #include "models/RegionFilterProxy.h"
@@ -25,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -113,10 +116,26 @@ void RunView::buildLayout() {
     metadataView_->setWordWrap(false);
     metadataView_->setTabKeyNavigation(false);
     side_ = new QTabWidget(this);
-    side_->addTab(rankChart_, tr("Per rank"));
+    side_->addTab(rankChart_, tr("Ranks"));
+    side_->setTabToolTip(0, tr("The selected region per rank"));
+    histogram_ = new HistogramView(this);
+    heatmap_ = new HeatmapView(this);
     source_ = new SourcePanel(this);
+    side_->addTab(histogram_, tr("Histogram"));
+    side_->addTab(heatmap_, tr("Heatmap"));
     side_->addTab(source_, tr("Source"));
     side_->addTab(metadataView_, tr("Metadata"));
+    // Five tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    side_->setUsesScrollButtons(false);
+    side_->setDocumentMode(true);
+    side_->setCurrentIndex(QSettings().value(QStringLiteral("run/sidePage"), 0).toInt());
+    connect(side_, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(QStringLiteral("run/sidePage"), index);
+        updateHistogram();
+    });
+    // A cell of the heatmap selects its region everywhere.
+    connect(heatmap_, &HeatmapView::cellActivated, this,
+            [this](int region, std::uint32_t) { selectRegion(region); });
     // The chart's title grows with the region's name; without a minimum of
     // its own the pane would take that width from the table when a long
     // name is selected.
@@ -178,9 +197,17 @@ void RunView::buildLayout() {
     connect(
         timelineMenu_, &ChartContextMenu::triggered, this,
         [this](ChartContextMenu::Action action) { emit chartActionRequested(Timeline, action); });
-    flameMenu_ = new ChartContextMenu(callPaths_->flameGraph());
-    connect(flameMenu_, &ChartContextMenu::triggered, this,
-            [this](ChartContextMenu::Action action) { emit chartActionRequested(Flame, action); });
+    const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
+        {&flameMenu_, {callPaths_->flameGraph(), Flame}},
+        {&histogramMenu_, {histogram_->plot(), Histogram}},
+        {&heatmapMenu_, {heatmap_, Heatmap}}};
+    for (const auto& [menu, target] : menus) {
+        *menu = new ChartContextMenu(target.first);
+        connect(*menu, &ChartContextMenu::triggered, this,
+                [this, chart = target.second](ChartContextMenu::Action action) {
+                    emit chartActionRequested(chart, action);
+                });
+    }
     // A node of the call tree or flame graph selects its region everywhere.
     connect(callPaths_, &CallPathTabs::regionActivated, this, &RunView::selectRegion);
     // ... and the timeline highlights the calls of that very path.
@@ -376,6 +403,10 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     updateFileBar();
     metadata_->setRun(run_);
     source_->setRun(run_ ? run_->results : nullptr);
+    histogram_->setRegionAndRanks(-1, selection_); // until its tab shows a region
+    histogram_->setRun(run_ ? run_->results : nullptr);
+    heatmap_->setRun(run_ ? run_->results : nullptr);
+    heatmap_->setRanks(selection_);
     // A selection made for the run read before may name ranks this one lacks.
     if (run_ && run_->results) {
         const std::string missing =
@@ -426,6 +457,8 @@ void RunView::setRunLabel(const QString& label) {
     rankChart_->setRunLabel(label);
     timeline_->setRunLabel(label);
     callPaths_->setRunLabel(label);
+    histogram_->setRunLabel(label);
+    heatmap_->setRunLabel(label);
 }
 
 void RunView::setEventsLoading(bool loading) {
@@ -478,6 +511,8 @@ bool RunView::setRankSelection(const QString& text) {
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setRanks(selection_);
     callPaths_->setRanks(selection_);
+    heatmap_->setRanks(selection_);
+    updateHistogram();
     recomputeTable();
     return true;
 }
@@ -552,9 +587,16 @@ void RunView::onRegionSelected() {
     const int region = selectedRegion();
     rankChart_->setRegion(region);
     source_->setRegion(region);
+    updateHistogram();
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setHighlightedRegion(region);
     callPaths_->selectRegion(region);
+}
+
+void RunView::updateHistogram() {
+    if (side_->currentWidget() != histogram_)
+        return;
+    histogram_->setRegionAndRanks(selectedRegion(), selection_);
 }
 
 QByteArray RunView::saveSplitterState() const {

@@ -14,6 +14,8 @@
 #include <vector>
 
 class CallPathTabs;
+class HeatmapView;
+class HistogramView;
 class SourcePanel;
 class EventsUnavailablePanel;
 class HeaderColumnMenu;
@@ -41,7 +43,7 @@ struct RegionTableRow;
 class RunView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { RankChart, Timeline, Flame };
+    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap };
     Q_ENUM(Chart)
 
     explicit RunView(QWidget* parent = nullptr);
@@ -84,11 +86,25 @@ public:
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
     ChartContextMenu* chartMenu(Chart chart) const {
-        return chart == RankChart ? rankChartMenu_ : chart == Timeline ? timelineMenu_ : flameMenu_;
+        switch (chart) {
+        case RankChart:
+            return rankChartMenu_;
+        case Timeline:
+            return timelineMenu_;
+        case Flame:
+            return flameMenu_;
+        case Histogram:
+            return histogramMenu_;
+        case Heatmap:
+            return heatmapMenu_;
+        }
+        return nullptr;
     }
     // The timeline, call tree and flame graph tabs.
     CallPathTabs* callPaths() const { return callPaths_; }
     SourcePanel* sourcePanel() const { return source_; }
+    HistogramView* histogram() const { return histogram_; }
+    HeatmapView* heatmap() const { return heatmap_; }
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const { return fileBar_; }
     QString fileBarText() const;
@@ -126,6 +142,9 @@ private:
     void updateFileBar();
     void recomputeTable();
     void onRegionSelected();
+    // The histogram sorts every call of a region: it follows the selection
+    // only while its tab is shown.
+    void updateHistogram();
 
     std::shared_ptr<const RunData> run_;
     scope::RankSelection selection_;
@@ -148,8 +167,12 @@ private:
     ChartContextMenu* rankChartMenu_ = nullptr;
     ChartContextMenu* timelineMenu_ = nullptr;
     ChartContextMenu* flameMenu_ = nullptr;
+    ChartContextMenu* histogramMenu_ = nullptr;
+    ChartContextMenu* heatmapMenu_ = nullptr;
     CallPathTabs* callPaths_ = nullptr;
     SourcePanel* source_ = nullptr;
+    HistogramView* histogram_ = nullptr;
+    HeatmapView* heatmap_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;

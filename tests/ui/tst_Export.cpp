@@ -9,6 +9,7 @@
 #include "RunView.h"
 #include "RunWaiter.h"
 #include "charts/ChartContextMenu.h"
+#include "distributions/HistogramView.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableModel.h"
 
@@ -25,6 +26,7 @@
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -112,7 +114,7 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 9);
+        QCOMPARE(texts.size(), 11);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
         // The comparison's charts wait for a second run.
@@ -166,6 +168,30 @@ private slots:
         QVERIFY(!exporter->exportChart(view, RunView::RankChart, ChartContextMenu::ExportPng,
                                        dir_.filePath("missing/dir/x.png")));
         QVERIFY(window.banner()->text().contains(QStringLiteral("Cannot export")));
+    }
+
+    // The histogram and heatmap beside the table export like the other charts.
+    void distributionChartsExport() {
+        MainWindow window;
+        RunView* view = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(view);
+        ExportController* exporter = window.exporter();
+        const QString heatmap = dir_.filePath("heatmap.png");
+        QVERIFY(exporter->exportChart(view, RunView::Heatmap, ChartContextMenu::ExportPng, heatmap,
+                                      400, 300, 2.0));
+        QImage image(heatmap);
+        QCOMPARE(image.size(), QSize(800, 600));
+        QVERIFY(drawnPixels(image) > 1000);
+        QCOMPARE(exporter->defaultChartFileName(view, RunView::Heatmap, "svg"),
+                 QStringLiteral("run_np3-heatmap.svg"));
+
+        // The histogram shows a region once its tab is in front.
+        view->sideTabs()->setCurrentWidget(view->histogram());
+        const QString histogram = dir_.filePath("histogram.svg");
+        QVERIFY(exporter->exportChart(view, RunView::Histogram, ChartContextMenu::ExportSvg,
+                                      histogram));
+        QVERIFY(readAll(histogram).contains("<svg"));
+        QVERIFY(view->chartMenu(RunView::Histogram) && view->chartMenu(RunView::Heatmap));
     }
 
     void tableCsvIsTheTableAsShown() {

@@ -9,6 +9,8 @@
 #include "RunWaiter.h"
 #include "callpaths/CallPathTabs.h"
 #include "charts/TimelineView.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
 #include "format/ProfileReader.h"
 #include "models/HeaderColumnMenu.h"
 #include "models/MetadataModel.h"
@@ -27,6 +29,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
+
+#include <numeric>
 
 namespace {
 
@@ -97,6 +101,8 @@ private slots:
         QTest::keyClick(view.tableView(), Qt::Key_Down);
         QVERIFY(view.selectedRegion() != solve);
 
+        // The side pane opens on the page last chosen: start from the per-rank chart.
+        view.sideTabs()->setCurrentIndex(0);
         // Tab from the filter box walks the controls once each, in reading
         // order, then the timeline, then leaves the view.
         view.filterEdit()->setFocus();
@@ -359,6 +365,26 @@ private slots:
         QVERIFY(view.tableView()->columnWidth(RegionTableModel::Region) <
                 view.tableView()->fontMetrics().horizontalAdvance(cell.data().toString()));
         QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(longName)));
+    }
+
+    // The histogram and heatmap beside the table: a heatmap cell selects its
+    // region; the histogram follows the selection while it is shown (run_np3:
+    // rhs.eval has 600 calls, 200 per rank).
+    void histogramAndHeatmapFollowTheRun() {
+        RunView view;
+        view.resize(1280, 760);
+        view.show();
+        QVERIFY(setRunAndWait(view, load("run_np3.h5")));
+        const int rhs = static_cast<int>(*view.run()->results->regionIndex("rhs.eval"));
+        emit view.heatmap()->cellActivated(rhs, 2);
+        QCOMPARE(view.selectedRegion(), rhs);
+        view.sideTabs()->setCurrentWidget(view.histogram());
+        const auto& counts = view.histogram()->histogram().counts;
+        QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)),
+                 std::uint64_t(600));
+        QVERIFY(view.setRankSelection(QStringLiteral("1")));
+        const auto& one = view.histogram()->histogram().counts;
+        QCOMPARE(std::accumulate(one.begin(), one.end(), std::uint64_t(0)), std::uint64_t(200));
     }
 
     void metadataNamesAreNeverCut() {

@@ -98,6 +98,12 @@ void HistogramView::setRanks(const scope::RankSelection& ranks) {
     rebuild();
 }
 
+void HistogramView::setRegionAndRanks(int region, const scope::RankSelection& ranks) {
+    region_ = region;
+    ranks_ = ranks;
+    rebuild();
+}
+
 void HistogramView::setRankOutlines(bool on) {
     outlines_->setChecked(on);
 }

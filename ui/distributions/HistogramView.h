@@ -33,6 +33,8 @@ public:
     // Index into ProfilingResults::regions; -1 shows nothing.
     void setRegion(int region);
     void setRanks(const scope::RankSelection& ranks);
+    // Both at once: one pass over the calls instead of two.
+    void setRegionAndRanks(int region, const scope::RankSelection& ranks);
     void setRankOutlines(bool on);
     // For export titles: "… of <run label>".
     void setRunLabel(const QString& label);
