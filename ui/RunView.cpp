@@ -2,6 +2,7 @@
 #include "RunView.h"
 
 #include "EventsUnavailablePanel.h"
+#include "RunFileBar.h"
 #include "RunFileWatcher.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
@@ -159,7 +160,11 @@ void RunView::buildLayout() {
     vertical_->addWidget(callPaths_);
     vertical_->setSizes({520, 380});
 
-    buildFileBar();
+    fileBar_ = new RunFileBar(fileWatcher_, this);
+    connect(fileBar_, &RunFileBar::reloadRequested, this, [this] {
+        if (run_)
+            emit reloadRequested(run_->path, run_->summaryOnlyRequested);
+    });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(fileBar_);
@@ -344,63 +349,26 @@ void RunView::updateEmptyMessage() {
     emptyMessage_->setVisible(empty);
 }
 
-void RunView::buildFileBar() {
-    fileBar_ = new QWidget(this);
-    fileBarLabel_ = new QLabel(fileBar_);
-    fileBarLabel_->setWordWrap(true);
-    reloadButton_ = new QPushButton(tr("Reload"), fileBar_);
-    dismissButton_ = new QPushButton(tr("Dismiss"), fileBar_);
-    auto* layout = new QHBoxLayout(fileBar_);
-    layout->setContentsMargins(10, 4, 6, 4);
-    layout->addWidget(fileBarLabel_, 1);
-    layout->addWidget(reloadButton_);
-    layout->addWidget(dismissButton_);
-    fileBar_->setAutoFillBackground(true);
-    QPalette p = fileBar_->palette();
-    p.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xd6));
-    p.setColor(QPalette::WindowText, QColor(0x20, 0x20, 0x20));
-    fileBar_->setPalette(p);
-    fileBar_->hide();
-    connect(fileWatcher_, &RunFileWatcher::stateChanged, this, [this] {
-        reloading_ = false;
-        updateFileBar();
-    });
-    connect(dismissButton_, &QPushButton::clicked, fileBar_, &QWidget::hide);
-    connect(reloadButton_, &QPushButton::clicked, this, [this] {
-        if (!run_)
-            return;
-        reloading_ = true;
-        updateFileBar();
-        emit reloadRequested(run_->path, run_->summaryOnlyRequested);
-    });
-}
-
-void RunView::updateFileBar() {
-    const QString name = run_ ? QFileInfo(run_->path).fileName().toHtmlEscaped() : QString();
-    const RunFileWatcher::State state = fileWatcher_->state();
-    QString text;
-    if (reloading_)
-        text = tr("Reloading <b>%1</b>…").arg(name);
-    else if (state == RunFileWatcher::State::Changed)
-        text = tr("<b>%1</b> changed on disk.").arg(name);
-    else if (state == RunFileWatcher::State::Deleted)
-        text = tr("<b>%1</b> was deleted from disk. The data read before stays here.").arg(name);
-    fileBarLabel_->setText(text);
-    reloadButton_->setVisible(state == RunFileWatcher::State::Changed);
-    reloadButton_->setEnabled(!reloading_);
-    fileBar_->setVisible(!text.isEmpty());
+QWidget* RunView::fileBar() const {
+    return fileBar_;
 }
 
 QString RunView::fileBarText() const {
-    return fileBar_->isVisibleTo(this) ? fileBarLabel_->text() : QString();
+    return fileBar_->text();
+}
+
+QPushButton* RunView::reloadButton() const {
+    return fileBar_->reloadButton();
+}
+
+QPushButton* RunView::dismissButton() const {
+    return fileBar_->dismissButton();
 }
 
 void RunView::setRun(std::shared_ptr<const RunData> run) {
     run_ = std::move(run);
-    // A reload ends here: what is on disk now is what is shown.
-    reloading_ = false;
     fileWatcher_->watch(run_ ? run_->path : QString());
-    updateFileBar();
+    fileBar_->setFileName(run_ ? QFileInfo(run_->path).fileName() : QString());
     metadata_->setRun(run_);
     source_->setRun(run_ ? run_->results : nullptr);
     histogram_->setRegionAndRanks(-1, selection_); // until its tab shows a region
@@ -466,12 +434,8 @@ void RunView::setEventsLoading(bool loading) {
     callPaths_->setEventsLoading(loading);
     // The window ends a failed read of this run's file here; a failed reload
     // keeps the data read before, and the window's banner says why.
-    if (!loading && reloading_) {
-        reloading_ = false;
-        updateFileBar();
-        fileBarLabel_->setText(tr("Reloading <b>%1</b> failed; the data read before stays here.")
-                                   .arg(QFileInfo(run_->path).fileName().toHtmlEscaped()));
-    }
+    if (!loading)
+        fileBar_->reloadEnded(true);
 }
 
 bool RunView::eventViewsEnabled() const {

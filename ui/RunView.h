@@ -31,6 +31,7 @@ class QTableView;
 class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
+class RunFileBar;
 class RunFileWatcher;
 class TimelineView;
 namespace scope {
@@ -106,10 +107,10 @@ public:
     HistogramView* histogram() const { return histogram_; }
     HeatmapView* heatmap() const { return heatmap_; }
     // The bar saying the run's file changed or vanished on disk.
-    QWidget* fileBar() const { return fileBar_; }
+    QWidget* fileBar() const;
     QString fileBarText() const;
-    QPushButton* reloadButton() const { return reloadButton_; }
-    QPushButton* dismissButton() const { return dismissButton_; }
+    QPushButton* reloadButton() const;
+    QPushButton* dismissButton() const;
     RunFileWatcher* fileWatcher() const { return fileWatcher_; }
 
 signals:
@@ -138,8 +139,6 @@ private:
     void showRankProblem(const QString& problem);
     void fitRegionColumn();
     void updateEmptyMessage();
-    void buildFileBar();
-    void updateFileBar();
     void recomputeTable();
     void onRegionSelected();
     // The histogram sorts every call of a region: it follows the selection
@@ -176,11 +175,7 @@ private:
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;
-    QWidget* fileBar_ = nullptr;
-    QLabel* fileBarLabel_ = nullptr;
-    QPushButton* reloadButton_ = nullptr;
-    QPushButton* dismissButton_ = nullptr;
-    bool reloading_ = false;
+    RunFileBar* fileBar_ = nullptr;
     // The newest table computation wins; older ones are told to stop.
     std::shared_ptr<std::atomic<bool>> tableCancel_;
     QFutureWatcher<std::vector<scope::RegionTableRow>>* tableWatcher_;
