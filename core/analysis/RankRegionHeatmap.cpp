@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RankRegionHeatmap.h"
 
+#include "compare/RunComparison.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -11,16 +13,13 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The statistic as the per-rank chart and the comparison pick it.
 double statisticOf(const CallSummary& s, HeatmapStatistic statistic) {
-    switch (statistic) {
-    case HeatmapStatistic::Average:
-        return static_cast<double>(s.total) / static_cast<double>(s.count) / 1e9;
-    case HeatmapStatistic::Max:
-        return static_cast<double>(s.maximum) / 1e9;
-    case HeatmapStatistic::Total:
-        break;
-    }
-    return static_cast<double>(s.total) / 1e9;
+    const ComparisonMetric metric = statistic == HeatmapStatistic::Average
+                                        ? ComparisonMetric::Average
+                                    : statistic == HeatmapStatistic::Max ? ComparisonMetric::Max
+                                                                         : ComparisonMetric::Total;
+    return metricValue(metric, RegionStats::fromSummary(s));
 }
 
 } // namespace
