@@ -403,22 +403,22 @@ QSize FlameGraph::exportSize(int width, int height) const {
     return QSize(width > 0 ? width : size.width(), height > 0 ? height : size.height());
 }
 
-FlameExporter::Render FlameGraph::renderer() const {
+PaintedChartExporter::Render FlameGraph::renderer() const {
     return [this](QPainter* painter, QSize size) { render(painter, size); };
 }
 
 bool FlameGraph::savePng(const QString& path, int width, int height, double scale) const {
-    return FlameExporter::savePng(renderer(), exportSize(width, height), path, scale);
+    return PaintedChartExporter::savePng(renderer(), exportSize(width, height), path, scale);
 }
 
 bool FlameGraph::saveSvg(const QString& path, int width, int height) const {
-    return FlameExporter::saveSvg(renderer(), exportSize(width, height), path, title());
+    return PaintedChartExporter::saveSvg(renderer(), exportSize(width, height), path, title());
 }
 
 bool FlameGraph::savePdf(const QString& path, int width, int height) const {
-    return FlameExporter::savePdf(renderer(), exportSize(width, height), path, title());
+    return PaintedChartExporter::savePdf(renderer(), exportSize(width, height), path, title());
 }
 
 void FlameGraph::copyToClipboard(int width, int height, double scale) const {
-    FlameExporter::copyToClipboard(renderer(), exportSize(width, height), scale, title());
+    PaintedChartExporter::copyToClipboard(renderer(), exportSize(width, height), scale, title());
 }

@@ -4,8 +4,8 @@
 #include "analysis/CallTree.h"
 #include "analysis/FlameLayout.h"
 #include "callpaths/FlameBreadcrumb.h"
-#include "callpaths/FlameExporter.h"
 #include "callpaths/FlamePainter.h"
+#include "charts/PaintedChartExporter.h"
 #include "model/ProfilingResults.h"
 
 #include <QColor>
@@ -101,7 +101,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
-    FlameExporter::Render renderer() const;
+    PaintedChartExporter::Render renderer() const;
     FlamePainter::Scene scene(const QColor& background, const QFont& font) const;
     void invalidate();
     void ensureLayout() const;

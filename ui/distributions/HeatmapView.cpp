@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeatmapView.h"
 
-#include "callpaths/FlameExporter.h"
+#include "charts/PaintedChartExporter.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -129,21 +129,21 @@ QSize HeatmapView::sizeHint() const {
 }
 
 bool HeatmapView::savePng(const QString& path, int width, int height, double scale) const {
-    return FlameExporter::savePng([this](QPainter* p, QSize s) { render(p, s); },
-                                  QSize(width, height), path, scale);
+    return PaintedChartExporter::savePng([this](QPainter* p, QSize s) { render(p, s); },
+                                         QSize(width, height), path, scale);
 }
 
 bool HeatmapView::saveSvg(const QString& path, int width, int height) const {
-    return FlameExporter::saveSvg([this](QPainter* p, QSize s) { render(p, s); },
-                                  QSize(width, height), path, title());
+    return PaintedChartExporter::saveSvg([this](QPainter* p, QSize s) { render(p, s); },
+                                         QSize(width, height), path, title());
 }
 
 bool HeatmapView::savePdf(const QString& path, int width, int height) const {
-    return FlameExporter::savePdf([this](QPainter* p, QSize s) { render(p, s); },
-                                  QSize(width, height), path, title());
+    return PaintedChartExporter::savePdf([this](QPainter* p, QSize s) { render(p, s); },
+                                         QSize(width, height), path, title());
 }
 
 void HeatmapView::copyToClipboard(int width, int height, double scale) const {
-    FlameExporter::copyToClipboard([this](QPainter* p, QSize s) { render(p, s); },
-                                   QSize(width, height), scale, title());
+    PaintedChartExporter::copyToClipboard([this](QPainter* p, QSize s) { render(p, s); },
+                                          QSize(width, height), scale, title());
 }

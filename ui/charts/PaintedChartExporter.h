@@ -9,11 +9,11 @@
 
 class QPainter;
 
-// Image files of a chart drawn by QPainter (the flame graph), as
+// Image files of a chart drawn by QPainter (flame graph, heatmap), as
 // ChartExporter makes them of plots: PNGs at `scale` times the pixels and
 // 96 × scale dpi, so documents place them at the on-screen size; SVG and PDF
 // at 96 dpi; the clipboard gets both a bitmap and the SVG.
-class FlameExporter {
+class PaintedChartExporter {
 public:
     // Draws the chart in `size` (logical pixels) with `painter`.
     using Render = std::function<void(QPainter* painter, QSize size)>;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "FlameExporter.h"
+#include "PaintedChartExporter.h"
 
 #include <QBuffer>
 #include <QClipboard>
@@ -22,7 +22,7 @@ bool nonEmptyFile(const QString& path) {
     return info.exists() && info.size() > 0;
 }
 
-bool renderSvg(const FlameExporter::Render& render, QSize size, QSvgGenerator& generator,
+bool renderSvg(const PaintedChartExporter::Render& render, QSize size, QSvgGenerator& generator,
                const QString& title) {
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
@@ -37,7 +37,7 @@ bool renderSvg(const FlameExporter::Render& render, QSize size, QSvgGenerator& g
 
 } // namespace
 
-QImage FlameExporter::toImage(const Render& render, QSize size, double scale) {
+QImage PaintedChartExporter::toImage(const Render& render, QSize size, double scale) {
     QImage image(QSize(static_cast<int>(std::lround(size.width() * scale)),
                        static_cast<int>(std::lround(size.height() * scale))),
                  QImage::Format_ARGB32_Premultiplied);
@@ -54,19 +54,20 @@ QImage FlameExporter::toImage(const Render& render, QSize size, double scale) {
     return image;
 }
 
-bool FlameExporter::savePng(const Render& render, QSize size, const QString& path, double scale) {
+bool PaintedChartExporter::savePng(const Render& render, QSize size, const QString& path,
+                                   double scale) {
     return toImage(render, size, scale).save(path, "PNG");
 }
 
-bool FlameExporter::saveSvg(const Render& render, QSize size, const QString& path,
-                            const QString& title) {
+bool PaintedChartExporter::saveSvg(const Render& render, QSize size, const QString& path,
+                                   const QString& title) {
     QSvgGenerator generator;
     generator.setFileName(path);
     return renderSvg(render, size, generator, title) && nonEmptyFile(path);
 }
 
-bool FlameExporter::savePdf(const Render& render, QSize size, const QString& path,
-                            const QString& title) {
+bool PaintedChartExporter::savePdf(const Render& render, QSize size, const QString& path,
+                                   const QString& title) {
     QPdfWriter writer(path);
     writer.setResolution(kScreenDpi);
     writer.setTitle(title);
@@ -81,8 +82,8 @@ bool FlameExporter::savePdf(const Render& render, QSize size, const QString& pat
     return painter.end() && nonEmptyFile(path);
 }
 
-void FlameExporter::copyToClipboard(const Render& render, QSize size, double scale,
-                                    const QString& title) {
+void PaintedChartExporter::copyToClipboard(const Render& render, QSize size, double scale,
+                                           const QString& title) {
     auto* mime = new QMimeData;
     mime->setImageData(toImage(render, size, scale));
     QBuffer svg;
