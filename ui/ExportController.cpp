@@ -14,11 +14,9 @@
 #include "comparison/SpeedupChart.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
-#include "export/CsvWriter.h"
-#include "export/PythonFloat.h"
 #include "export/RegionStatisticsJson.h"
 #include "models/RegionFilterProxy.h"
-#include "models/RegionTableModel.h"
+#include "models/RegionTableCsv.h"
 
 #include <QAction>
 #include <QDir>
@@ -52,32 +50,6 @@ QString chartFilter(ChartContextMenu::Action format) {
 QString safeFileName(QString name) {
     static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
     return name.replace(unsafe, QStringLiteral("_"));
-}
-
-bool isTime(int column) {
-    return column != RegionTableModel::Region && column != RegionTableModel::Calls &&
-           column != RegionTableModel::Share && column != RegionTableModel::Imbalance;
-}
-
-std::string csvHeader(const QAbstractItemModel& model, int column) {
-    if (column == RegionTableModel::Share)
-        return ExportController::tr("Share of run (fraction)").toStdString();
-    // The full name: the header shows an abbreviation to fit the window.
-    const QString name =
-        model.headerData(column, Qt::Horizontal, Qt::AccessibleTextRole).toString();
-    return (isTime(column) ? ExportController::tr("%1 (s)").arg(name) : name).toStdString();
-}
-
-// The raw number behind a cell: Python's repr round-trips every double.
-std::string csvField(const QModelIndex& index) {
-    if (index.column() == RegionTableModel::Region)
-        return index.data(RegionTableModel::SortRole).toString().toStdString();
-    if (!index.data(RegionTableModel::AvailableRole).toBool())
-        return {};
-    const double value = index.data(RegionTableModel::SortRole).toDouble();
-    if (index.column() == RegionTableModel::Calls)
-        return std::to_string(static_cast<unsigned long long>(value));
-    return scope::formatPythonFloat(value);
 }
 
 // The charts that paint themselves (flame graph, heatmap) have the same three
@@ -531,26 +503,7 @@ bool ExportController::finishCopy(QCustomPlot* plot, const QString& error) {
 }
 
 std::string ExportController::tableCsv(const RunView* view) {
-    const QAbstractItemModel& model = *view->tableProxy();
-    const QHeaderView* header = view->tableView()->horizontalHeader();
-    std::vector<int> columns;
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int logical = header->logicalIndex(visual);
-        if (!header->isSectionHidden(logical))
-            columns.push_back(logical);
-    }
-    scope::CsvWriter csv;
-    std::vector<std::string> fields;
-    for (int column : columns)
-        fields.push_back(csvHeader(model, column));
-    csv.writeRow(fields);
-    for (int row = 0; row < model.rowCount(); ++row) {
-        fields.clear();
-        for (int column : columns)
-            fields.push_back(csvField(model.index(row, column)));
-        csv.writeRow(fields);
-    }
-    return csv.take();
+    return RegionTableCsv::text(*view->tableProxy(), *view->tableView()->horizontalHeader());
 }
 
 void ExportController::chooseAndExportTable(RunView* view) {

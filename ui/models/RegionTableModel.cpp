@@ -21,23 +21,26 @@ QString fullPrecision(double value) {
     return QString::number(value, 'g', 17) + QStringLiteral(" s");
 }
 
-bool isTime(int column) {
-    return column != RegionTableModel::Region && column != RegionTableModel::Calls &&
-           column != RegionTableModel::Share && column != RegionTableModel::Imbalance;
-}
-
 // "n/a" and "…" stay grey, but readable on either row colour: the palette's
-// disabled text is far fainter than 4.5:1.
+// disabled text is far fainter than 4.5:1. Worked out once: every greyed cell
+// asks for it on every paint.
 QColor quietText() {
-    const QPalette palette;
-    const QColor darker = palette.color(QPalette::AlternateBase).lightness() <
-                                  palette.color(QPalette::Base).lightness()
-                              ? palette.color(QPalette::AlternateBase)
-                              : palette.color(QPalette::Base);
-    return ColorContrast::readable(palette.color(QPalette::Disabled, QPalette::Text), darker);
+    static const QColor grey = [] {
+        const QPalette palette;
+        const QColor darker = palette.color(QPalette::AlternateBase).lightness() <
+                                      palette.color(QPalette::Base).lightness()
+                                  ? palette.color(QPalette::AlternateBase)
+                                  : palette.color(QPalette::Base);
+        return ColorContrast::readable(palette.color(QPalette::Disabled, QPalette::Text), darker);
+    }();
+    return grey;
 }
 
 } // namespace
+
+bool RegionTableModel::isTime(int column) {
+    return column != Region && column != Calls && column != Share && column != Imbalance;
+}
 
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 

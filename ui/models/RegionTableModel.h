@@ -42,6 +42,9 @@ public:
 
     explicit RegionTableModel(QObject* parent = nullptr);
 
+    // Whether a column holds durations (seconds), not counts or ratios.
+    static bool isTime(int column);
+
     // Stable names of the columns, for settings (e.g. the hidden ones).
     static QStringList columnIds();
 
