@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The timeline drawn offscreen: region colours where the calls are, zoom and
-// pan by mouse, highlighting, export, readability at many ranks, and a
-// realistic synthetic run written to HDF5 and read back.
+// pan by mouse and keyboard, highlighting, PNG export, and a realistic
+// synthetic run written to HDF5 and read back.
 #include "FixtureWriter.h"
 #include "RegionPalette.h"
 #include "SyntheticRun.h"
