@@ -5,15 +5,12 @@
 #include "ExportSizeDialog.h"
 #include "FileDialogs.h"
 #include "MessageBanner.h"
+#include "RunChartFiles.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
-#include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
-#include "charts/TimelineView.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
-#include "distributions/HeatmapView.h"
-#include "distributions/HistogramView.h"
 #include "export/RegionStatisticsJson.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableCsv.h"
@@ -50,26 +47,6 @@ QString chartFilter(ChartContextMenu::Action format) {
 QString safeFileName(QString name) {
     static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
     return name.replace(unsafe, QStringLiteral("_"));
-}
-
-// The charts that paint themselves (flame graph, heatmap) have the same three
-// savers as ChartExporter has for plots.
-template <class Painted>
-bool savePainted(const Painted& chart, ChartContextMenu::Action format, const QString& path,
-                 QSize size, double scale) {
-    if (format == ChartContextMenu::ExportSvg)
-        return chart.saveSvg(path, size.width(), size.height());
-    if (format == ChartContextMenu::ExportPdf)
-        return chart.savePdf(path, size.width(), size.height());
-    return chart.savePng(path, size.width(), size.height(), scale);
-}
-
-// The size on screen, or the default for a chart not shown.
-QSize paintedSize(const QWidget* chart, int width, int height) {
-    const QSize shown = chart->isVisible() && !chart->size().isEmpty()
-                            ? chart->size()
-                            : ChartExporter::kDefaultSize;
-    return QSize(width > 0 ? width : shown.width(), height > 0 ? height : shown.height());
 }
 
 } // namespace
@@ -157,35 +134,6 @@ void ExportController::runChartAction(RunView* view, RunView::Chart chart,
         chooseAndExportChart(view, chart, action, false);
 }
 
-QCustomPlot* ExportController::chartPlot(RunView* view, RunView::Chart chart,
-                                         QString* error) const {
-    if (view == nullptr || !view->run()) {
-        *error = tr("no run is open");
-        return nullptr;
-    }
-    if (chart == RunView::Timeline) {
-        if (!view->eventViewsEnabled()) {
-            *error = tr("the timeline needs per-call data; load the events first");
-            return nullptr;
-        }
-        return view->timeline()->plot();
-    }
-    if (chart == RunView::Histogram) {
-        if (!view->histogram()->available()) {
-            *error = view->run()->hasEvents()
-                         ? tr("show the histogram of a region with calls first")
-                         : tr("the histogram needs per-call data; load the events first");
-            return nullptr;
-        }
-        return view->histogram()->plot();
-    }
-    if (!view->rankChart()->hasBars()) {
-        *error = tr("select a region with calls in the table first");
-        return nullptr;
-    }
-    return view->rankChart()->plot();
-}
-
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
                                                const QString& suffix) const {
     const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
@@ -230,16 +178,7 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
 void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
                                             ChartContextMenu::Action format, bool askFormat) {
     QString error;
-    QSize size;
-    if (chart == RunView::Flame) {
-        if (const FlameGraph* flame = flameGraph(view, &error))
-            size = flame->exportSize();
-    } else if (chart == RunView::Heatmap) {
-        if (const HeatmapView* heatmap = heatmapOf(view, &error))
-            size = paintedSize(heatmap, 0, 0);
-    } else if (QCustomPlot* plot = chartPlot(view, chart, &error)) {
-        size = ChartExporter::exportSize(plot, 0, 0);
-    }
+    const QSize size = RunChartFiles::defaultSize(view, chart, &error);
     if (!size.isValid()) {
         context_->messages()->showError(tr("Cannot export the chart"), error);
         return;
@@ -317,23 +256,12 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
                                    ChartContextMenu::Action format, const QString& path, int width,
                                    int height, double scale) {
     QString error;
-    if (chart == RunView::Flame)
-        return exportFlame(view, format, path, width, height, scale);
-    if (chart == RunView::Heatmap) {
-        const HeatmapView* heatmap = heatmapOf(view, &error);
-        if (heatmap == nullptr ||
-            !savePainted(*heatmap, format, path, paintedSize(heatmap, width, height), scale)) {
-            context_->messages()->showError(
-                tr("Cannot export the chart"),
-                heatmap == nullptr ? error
-                                   : tr("cannot write %1").arg(QDir::toNativeSeparators(path)));
-            return false;
-        }
-        reportSaved(path);
-        return true;
+    if (!RunChartFiles::save(view, chart, format, path, width, height, scale, &error)) {
+        context_->messages()->showError(tr("Cannot export the chart"), error);
+        return false;
     }
-    QCustomPlot* plot = chartPlot(view, chart, &error);
-    return finishExport(plot, format, path, width, height, scale, error);
+    reportSaved(path);
+    return true;
 }
 
 QCustomPlot* ExportController::comparisonPlot(ComparisonView::Chart chart, QString* error) const {
@@ -400,70 +328,11 @@ bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
 
 bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
     QString error;
-    if (chart == RunView::Flame) {
-        const FlameGraph* flame = flameGraph(view, &error);
-        if (flame == nullptr) {
-            context_->messages()->showError(tr("Cannot copy the chart"), error);
-            return false;
-        }
-        flame->copyToClipboard();
-        context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
-        return true;
-    }
-    if (chart == RunView::Heatmap) {
-        const HeatmapView* heatmap = heatmapOf(view, &error);
-        if (heatmap == nullptr) {
-            context_->messages()->showError(tr("Cannot copy the chart"), error);
-            return false;
-        }
-        const QSize size = paintedSize(heatmap, 0, 0);
-        heatmap->copyToClipboard(size.width(), size.height(), ChartExporter::kDefaultScale);
-        context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
-        return true;
-    }
-    QCustomPlot* plot = chartPlot(view, chart, &error);
-    return finishCopy(plot, error);
-}
-
-const HeatmapView* ExportController::heatmapOf(RunView* view, QString* error) const {
-    if (view == nullptr || !view->run()) {
-        *error = tr("no run is open");
-        return nullptr;
-    }
-    return view->heatmap();
-}
-
-const FlameGraph* ExportController::flameGraph(RunView* view, QString* error) const {
-    if (view == nullptr || !view->run()) {
-        *error = tr("no run is open");
-        return nullptr;
-    }
-    if (!view->run()->hasEvents()) {
-        *error = tr("the flame graph needs per-call data; load the events first");
-        return nullptr;
-    }
-    if (!view->callPaths()->waitForTree()) {
-        *error = tr("the call paths could not be computed");
-        return nullptr;
-    }
-    return view->callPaths()->flameGraph();
-}
-
-bool ExportController::exportFlame(RunView* view, ChartContextMenu::Action format,
-                                   const QString& path, int width, int height, double scale) {
-    QString error;
-    const FlameGraph* flame = flameGraph(view, &error);
-    bool saved = false;
-    if (flame != nullptr) {
-        saved = savePainted(*flame, format, path, QSize(width, height), scale);
-        if (!saved)
-            error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
-    }
-    if (!saved) {
-        context_->messages()->showError(tr("Cannot export the chart"), error);
+    if (!RunChartFiles::copy(view, chart, &error)) {
+        context_->messages()->showError(tr("Cannot copy the chart"), error);
         return false;
     }
-    reportSaved(path);
+    context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
     return true;
 }
 

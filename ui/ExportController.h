@@ -12,8 +12,6 @@
 #include <string>
 
 class ExportContext;
-class FlameGraph;
-class HeatmapView;
 class QAction;
 class QCustomPlot;
 class QMenu;
@@ -79,11 +77,6 @@ private:
     using PlotWriter = std::function<bool(ChartContextMenu::Action format, const QString& path,
                                           int width, int height, double scale)>;
 
-    QCustomPlot* chartPlot(RunView* view, RunView::Chart chart, QString* error) const;
-    const FlameGraph* flameGraph(RunView* view, QString* error) const;
-    const HeatmapView* heatmapOf(RunView* view, QString* error) const;
-    bool exportFlame(RunView* view, ChartContextMenu::Action format, const QString& path, int width,
-                     int height, double scale);
     QCustomPlot* comparisonPlot(ComparisonView::Chart chart, QString* error) const;
     bool finishExport(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
                       int width, int height, double scale, QString error);

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunChartFiles.h"
+
+#include "ExportController.h"
+#include "callpaths/CallPathTabs.h"
+#include "callpaths/FlameGraph.h"
+#include "charts/ChartExporter.h"
+#include "charts/RankBarChart.h"
+#include "charts/TimelineView.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
+
+#include <QDir>
+#include <qcustomplot.h>
+
+namespace {
+
+bool runOpen(const RunView* view, QString* error) {
+    if (view != nullptr && view->run())
+        return true;
+    *error = RunChartFiles::tr("no run is open");
+    return false;
+}
+
+QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
+    if (!runOpen(view, error))
+        return nullptr;
+    if (chart == RunView::Timeline) {
+        if (!view->eventViewsEnabled()) {
+            *error = RunChartFiles::tr("the timeline needs per-call data; load the events first");
+            return nullptr;
+        }
+        return view->timeline()->plot();
+    }
+    if (chart == RunView::Histogram) {
+        if (!view->histogram()->available()) {
+            *error =
+                view->run()->hasEvents()
+                    ? RunChartFiles::tr("show the histogram of a region with calls first")
+                    : RunChartFiles::tr("the histogram needs per-call data; load the events first");
+            return nullptr;
+        }
+        return view->histogram()->plot();
+    }
+    if (!view->rankChart()->hasBars()) {
+        *error = RunChartFiles::tr("select a region with calls in the table first");
+        return nullptr;
+    }
+    return view->rankChart()->plot();
+}
+
+const FlameGraph* flameOf(RunView* view, QString* error) {
+    if (!runOpen(view, error))
+        return nullptr;
+    if (!view->run()->hasEvents()) {
+        *error = RunChartFiles::tr("the flame graph needs per-call data; load the events first");
+        return nullptr;
+    }
+    if (!view->callPaths()->waitForTree()) {
+        *error = RunChartFiles::tr("the call paths could not be computed");
+        return nullptr;
+    }
+    return view->callPaths()->flameGraph();
+}
+
+const HeatmapView* heatmapOf(RunView* view, QString* error) {
+    return runOpen(view, error) ? view->heatmap() : nullptr;
+}
+
+// The size on screen, or the default for a chart not shown.
+QSize paintedSize(const QWidget* chart, int width, int height) {
+    const QSize shown = chart->isVisible() && !chart->size().isEmpty()
+                            ? chart->size()
+                            : ChartExporter::kDefaultSize;
+    return QSize(width > 0 ? width : shown.width(), height > 0 ? height : shown.height());
+}
+
+// The charts that paint themselves have the same three savers as
+// ChartExporter has for plots.
+template <class Painted>
+bool savePainted(const Painted& chart, ChartContextMenu::Action format, const QString& path,
+                 QSize size, double scale, QString* error) {
+    bool saved = false;
+    if (format == ChartContextMenu::ExportSvg)
+        saved = chart.saveSvg(path, size.width(), size.height());
+    else if (format == ChartContextMenu::ExportPdf)
+        saved = chart.savePdf(path, size.width(), size.height());
+    else
+        saved = chart.savePng(path, size.width(), size.height(), scale);
+    if (!saved)
+        *error = RunChartFiles::tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    return saved;
+}
+
+} // namespace
+
+QSize RunChartFiles::defaultSize(RunView* view, RunView::Chart chart, QString* error) {
+    if (chart == RunView::Flame) {
+        const FlameGraph* flame = flameOf(view, error);
+        return flame != nullptr ? flame->exportSize() : QSize();
+    }
+    if (chart == RunView::Heatmap) {
+        const HeatmapView* heatmap = heatmapOf(view, error);
+        return heatmap != nullptr ? paintedSize(heatmap, 0, 0) : QSize();
+    }
+    QCustomPlot* plot = plotOf(view, chart, error);
+    return plot != nullptr ? ChartExporter::exportSize(plot, 0, 0) : QSize();
+}
+
+bool RunChartFiles::save(RunView* view, RunView::Chart chart, ChartContextMenu::Action format,
+                         const QString& path, int width, int height, double scale, QString* error) {
+    if (chart == RunView::Flame) {
+        const FlameGraph* flame = flameOf(view, error);
+        return flame != nullptr &&
+               savePainted(*flame, format, path, QSize(width, height), scale, error);
+    }
+    if (chart == RunView::Heatmap) {
+        const HeatmapView* heatmap = heatmapOf(view, error);
+        return heatmap != nullptr && savePainted(*heatmap, format, path,
+                                                 paintedSize(heatmap, width, height), scale, error);
+    }
+    QCustomPlot* plot = plotOf(view, chart, error);
+    return plot != nullptr &&
+           ExportController::savePlot(plot, format, path, width, height, scale, error);
+}
+
+bool RunChartFiles::copy(RunView* view, RunView::Chart chart, QString* error) {
+    if (chart == RunView::Flame) {
+        const FlameGraph* flame = flameOf(view, error);
+        if (flame != nullptr)
+            flame->copyToClipboard();
+        return flame != nullptr;
+    }
+    if (chart == RunView::Heatmap) {
+        const HeatmapView* heatmap = heatmapOf(view, error);
+        if (heatmap == nullptr)
+            return false;
+        const QSize size = paintedSize(heatmap, 0, 0);
+        heatmap->copyToClipboard(size.width(), size.height(), ChartExporter::kDefaultScale);
+        return true;
+    }
+    QCustomPlot* plot = plotOf(view, chart, error);
+    if (plot != nullptr)
+        ChartExporter::copyToClipboard(plot);
+    return plot != nullptr;
+}
