@@ -4,16 +4,15 @@
 #include "EventsUnavailablePanel.h"
 #include "RunFileBar.h"
 #include "RunFileWatcher.h"
+#include "RunSidePane.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
-#include "callpaths/SourcePanel.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
 #include "models/HeaderColumnMenu.h"
-#include "models/MetadataModel.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionNameDelegate.h"
 #include "models/RegionTableModel.h"
@@ -42,7 +41,7 @@
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
-      metadata_(new MetadataModel(this)), fileWatcher_(new RunFileWatcher(this)),
+      fileWatcher_(new RunFileWatcher(this)),
       tableWatcher_(new QFutureWatcher<std::vector<scope::RegionTableRow>>(this)) {
     proxy_->setSourceModel(model_);
     buildLayout();
@@ -107,40 +106,10 @@ void RunView::buildLayout() {
 
     buildTable();
 
-    rankChart_ = new RankBarChart(this);
-    metadataView_ = new QTableView(this);
-    metadataView_->setModel(metadata_);
-    metadataView_->verticalHeader()->hide();
-    // Names are short and must read whole; the values take the rest.
-    metadataView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    metadataView_->horizontalHeader()->setStretchLastSection(true);
-    metadataView_->setWordWrap(false);
-    metadataView_->setTabKeyNavigation(false);
-    side_ = new QTabWidget(this);
-    side_->addTab(rankChart_, tr("Ranks"));
-    side_->setTabToolTip(0, tr("The selected region per rank"));
-    histogram_ = new HistogramView(this);
-    heatmap_ = new HeatmapView(this);
-    source_ = new SourcePanel(this);
-    side_->addTab(histogram_, tr("Histogram"));
-    side_->addTab(heatmap_, tr("Heatmap"));
-    side_->addTab(source_, tr("Source"));
-    side_->addTab(metadataView_, tr("Metadata"));
-    // Five tabs in a narrow pane: smaller tabs rather than scroll arrows.
-    side_->setUsesScrollButtons(false);
-    side_->setDocumentMode(true);
-    side_->setCurrentIndex(QSettings().value(QStringLiteral("run/sidePage"), 0).toInt());
-    connect(side_, &QTabWidget::currentChanged, this, [this](int index) {
-        QSettings().setValue(QStringLiteral("run/sidePage"), index);
-        updateHistogram();
-    });
+    side_ = new RunSidePane(this);
+    rankChart_ = side_->rankChart();
     // A cell of the heatmap selects its region everywhere.
-    connect(heatmap_, &HeatmapView::cellActivated, this,
-            [this](int region, std::uint32_t) { selectRegion(region); });
-    // The chart's title grows with the region's name; without a minimum of
-    // its own the pane would take that width from the table when a long
-    // name is selected.
-    side_->setMinimumWidth(240);
+    connect(side_, &RunSidePane::regionActivated, this, &RunView::selectRegion);
 
     timeline_ = new TimelineView(this);
     eventsPanel_ = new EventsUnavailablePanel(this);
@@ -204,8 +173,8 @@ void RunView::buildLayout() {
         [this](ChartContextMenu::Action action) { emit chartActionRequested(Timeline, action); });
     const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
         {&flameMenu_, {callPaths_->flameGraph(), Flame}},
-        {&histogramMenu_, {histogram_->plot(), Histogram}},
-        {&heatmapMenu_, {heatmap_, Heatmap}}};
+        {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
+        {&heatmapMenu_, {side_->heatmap(), Heatmap}}};
     for (const auto& [menu, target] : menus) {
         *menu = new ChartContextMenu(target.first);
         connect(*menu, &ChartContextMenu::triggered, this,
@@ -349,6 +318,26 @@ void RunView::updateEmptyMessage() {
     emptyMessage_->setVisible(empty);
 }
 
+QTabWidget* RunView::sideTabs() const {
+    return side_;
+}
+
+QTableView* RunView::metadataView() const {
+    return side_->metadataView();
+}
+
+SourcePanel* RunView::sourcePanel() const {
+    return side_->source();
+}
+
+HistogramView* RunView::histogram() const {
+    return side_->histogram();
+}
+
+HeatmapView* RunView::heatmap() const {
+    return side_->heatmap();
+}
+
 QWidget* RunView::fileBar() const {
     return fileBar_;
 }
@@ -369,12 +358,6 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     run_ = std::move(run);
     fileWatcher_->watch(run_ ? run_->path : QString());
     fileBar_->setFileName(run_ ? QFileInfo(run_->path).fileName() : QString());
-    metadata_->setRun(run_);
-    source_->setRun(run_ ? run_->results : nullptr);
-    histogram_->setRegionAndRanks(-1, selection_); // until its tab shows a region
-    histogram_->setRun(run_ ? run_->results : nullptr);
-    heatmap_->setRun(run_ ? run_->results : nullptr);
-    heatmap_->setRanks(selection_);
     // A selection made for the run read before may name ranks this one lacks.
     if (run_ && run_->results) {
         const std::string missing =
@@ -384,8 +367,7 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
             showRankProblem(QString::fromStdString(missing));
         }
     }
-    rankChart_->setRun(run_ ? run_->results : nullptr);
-    rankChart_->setRanks(selection_);
+    side_->setRun(run_, selection_);
     const bool events = run_ && run_->hasEvents() && run_->timeline;
     if (events) {
         timelineStack_->setCurrentWidget(timeline_);
@@ -422,11 +404,9 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
 }
 
 void RunView::setRunLabel(const QString& label) {
-    rankChart_->setRunLabel(label);
+    side_->setRunLabel(label);
     timeline_->setRunLabel(label);
     callPaths_->setRunLabel(label);
-    histogram_->setRunLabel(label);
-    heatmap_->setRunLabel(label);
 }
 
 void RunView::setEventsLoading(bool loading) {
@@ -471,12 +451,10 @@ bool RunView::setRankSelection(const QString& text) {
         (selection.isAll() || selection.ranks() == selection_.ranks()))
         return true;
     selection_ = selection;
-    rankChart_->setRanks(selection_);
+    side_->setRanks(selection_);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setRanks(selection_);
     callPaths_->setRanks(selection_);
-    heatmap_->setRanks(selection_);
-    updateHistogram();
     recomputeTable();
     return true;
 }
@@ -549,18 +527,10 @@ int RunView::selectedRegion() const {
 
 void RunView::onRegionSelected() {
     const int region = selectedRegion();
-    rankChart_->setRegion(region);
-    source_->setRegion(region);
-    updateHistogram();
+    side_->setRegion(region);
     if (run_ && run_->hasEvents() && run_->timeline)
         timeline_->setHighlightedRegion(region);
     callPaths_->selectRegion(region);
-}
-
-void RunView::updateHistogram() {
-    if (side_->currentWidget() != histogram_)
-        return;
-    histogram_->setRegionAndRanks(selectedRegion(), selection_);
 }
 
 QByteArray RunView::saveSplitterState() const {

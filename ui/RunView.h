@@ -19,7 +19,6 @@ class HistogramView;
 class SourcePanel;
 class EventsUnavailablePanel;
 class HeaderColumnMenu;
-class MetadataModel;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -32,6 +31,7 @@ class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
 class RunFileBar;
+class RunSidePane;
 class RunFileWatcher;
 class TimelineView;
 namespace scope {
@@ -81,8 +81,8 @@ public:
     QLabel* emptyMessage() const { return emptyMessage_; }
     // The table header's context menu: a checkable entry per column.
     HeaderColumnMenu* columnMenu() const { return columnMenu_; }
-    QTabWidget* sideTabs() const { return side_; }
-    QTableView* metadataView() const { return metadataView_; }
+    QTabWidget* sideTabs() const;
+    QTableView* metadataView() const;
     RankBarChart* rankChart() const { return rankChart_; }
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
@@ -103,9 +103,9 @@ public:
     }
     // The timeline, call tree and flame graph tabs.
     CallPathTabs* callPaths() const { return callPaths_; }
-    SourcePanel* sourcePanel() const { return source_; }
-    HistogramView* histogram() const { return histogram_; }
-    HeatmapView* heatmap() const { return heatmap_; }
+    SourcePanel* sourcePanel() const;
+    HistogramView* histogram() const;
+    HeatmapView* heatmap() const;
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const;
     QString fileBarText() const;
@@ -141,15 +141,11 @@ private:
     void updateEmptyMessage();
     void recomputeTable();
     void onRegionSelected();
-    // The histogram sorts every call of a region: it follows the selection
-    // only while its tab is shown.
-    void updateHistogram();
 
     std::shared_ptr<const RunData> run_;
     scope::RankSelection selection_;
     RegionTableModel* model_;
     RegionFilterProxy* proxy_;
-    MetadataModel* metadata_;
     QTableView* table_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QLineEdit* ranks_ = nullptr;
@@ -157,8 +153,7 @@ private:
     QLabel* emptyMessage_ = nullptr;
     HeaderColumnMenu* columnMenu_ = nullptr;
     QComboBox* statistic_ = nullptr;
-    QTabWidget* side_ = nullptr;
-    QTableView* metadataView_ = nullptr;
+    RunSidePane* side_ = nullptr;
     RankBarChart* rankChart_ = nullptr;
     TimelineView* timeline_ = nullptr;
     EventsUnavailablePanel* eventsPanel_ = nullptr;
@@ -169,9 +164,6 @@ private:
     ChartContextMenu* histogramMenu_ = nullptr;
     ChartContextMenu* heatmapMenu_ = nullptr;
     CallPathTabs* callPaths_ = nullptr;
-    SourcePanel* source_ = nullptr;
-    HistogramView* histogram_ = nullptr;
-    HeatmapView* heatmap_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunSidePane.h"
+
+#include "callpaths/SourcePanel.h"
+#include "charts/RankBarChart.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
+#include "models/MetadataModel.h"
+
+#include <QHeaderView>
+#include <QSettings>
+#include <QTableView>
+
+namespace {
+
+const QString kPageKey = QStringLiteral("run/sidePage");
+
+} // namespace
+
+RunSidePane::RunSidePane(QWidget* parent)
+    : QTabWidget(parent), metadata_(new MetadataModel(this)), rankChart_(new RankBarChart(this)),
+      histogram_(new HistogramView(this)), heatmap_(new HeatmapView(this)),
+      source_(new SourcePanel(this)), metadataView_(new QTableView(this)) {
+    metadataView_->setModel(metadata_);
+    metadataView_->verticalHeader()->hide();
+    // Names are short and must read whole; the values take the rest.
+    metadataView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    metadataView_->horizontalHeader()->setStretchLastSection(true);
+    metadataView_->setWordWrap(false);
+    metadataView_->setTabKeyNavigation(false);
+    addTab(rankChart_, tr("Ranks"));
+    setTabToolTip(0, tr("The selected region per rank"));
+    addTab(histogram_, tr("Histogram"));
+    addTab(heatmap_, tr("Heatmap"));
+    addTab(source_, tr("Source"));
+    addTab(metadataView_, tr("Metadata"));
+    // Five tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    setUsesScrollButtons(false);
+    setDocumentMode(true);
+    // The chart's title grows with the region's name; without a minimum of
+    // its own the pane would take that width from the table when a long
+    // name is selected.
+    setMinimumWidth(240);
+    setCurrentIndex(QSettings().value(kPageKey, 0).toInt());
+    connect(this, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(kPageKey, index);
+        updateHistogram();
+    });
+    connect(heatmap_, &HeatmapView::cellActivated, this,
+            [this](int region, std::uint32_t) { emit regionActivated(region); });
+}
+
+void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
+                         const scope::RankSelection& ranks) {
+    const auto results = run ? run->results : nullptr;
+    ranks_ = ranks;
+    region_ = -1;
+    metadata_->setRun(run);
+    source_->setRun(results);
+    histogram_->setRegionAndRanks(-1, ranks_); // until its tab shows a region
+    histogram_->setRun(results);
+    heatmap_->setRun(results);
+    heatmap_->setRanks(ranks_);
+    rankChart_->setRun(results);
+    rankChart_->setRanks(ranks_);
+}
+
+void RunSidePane::setRanks(const scope::RankSelection& ranks) {
+    ranks_ = ranks;
+    rankChart_->setRanks(ranks_);
+    heatmap_->setRanks(ranks_);
+    updateHistogram();
+}
+
+void RunSidePane::setRegion(int region) {
+    region_ = region;
+    rankChart_->setRegion(region);
+    source_->setRegion(region);
+    updateHistogram();
+}
+
+void RunSidePane::setRunLabel(const QString& label) {
+    rankChart_->setRunLabel(label);
+    histogram_->setRunLabel(label);
+    heatmap_->setRunLabel(label);
+}
+
+void RunSidePane::updateHistogram() {
+    if (currentWidget() == histogram_)
+        histogram_->setRegionAndRanks(region_, ranks_);
+}

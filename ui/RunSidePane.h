@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "RunData.h"
+#include "model/RankSelection.h"
+
+#include <QTabWidget>
+
+#include <memory>
+
+class HeatmapView;
+class HistogramView;
+class MetadataModel;
+class QTableView;
+class RankBarChart;
+class SourcePanel;
+
+// The tabs beside a run's region table: the selected region per rank, its
+// call durations, the rank × region heatmap, its source and the file's
+// metadata. They follow the run, the selected ranks and region; the tab last
+// chosen is remembered. The histogram sorts every call of the region, so it
+// follows the selection only while its tab is shown.
+class RunSidePane : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit RunSidePane(QWidget* parent = nullptr);
+
+    void setRun(const std::shared_ptr<const RunData>& run, const scope::RankSelection& ranks);
+    void setRanks(const scope::RankSelection& ranks);
+    void setRegion(int region);
+    void setRunLabel(const QString& label);
+
+    RankBarChart* rankChart() const { return rankChart_; }
+    HistogramView* histogram() const { return histogram_; }
+    HeatmapView* heatmap() const { return heatmap_; }
+    SourcePanel* source() const { return source_; }
+    QTableView* metadataView() const { return metadataView_; }
+
+signals:
+    // A heatmap cell was clicked.
+    void regionActivated(int region);
+
+private:
+    void updateHistogram();
+
+    MetadataModel* metadata_;
+    RankBarChart* rankChart_;
+    HistogramView* histogram_;
+    HeatmapView* heatmap_;
+    SourcePanel* source_;
+    QTableView* metadataView_;
+    scope::RankSelection ranks_;
+    int region_ = -1;
+};
