@@ -8,6 +8,7 @@
 #include "MessageBanner.h"
 #include "RunView.h"
 #include "RunWaiter.h"
+#include "TreePath.h"
 #include "analysis/CallTree.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
@@ -53,21 +54,6 @@ std::uint32_t topLevelNode(const scope::CallTree& tree, const RunView* view, con
         if (tree.region[n] == regionIndex(view, name))
             return n;
     return scope::CallTree::kNone;
-}
-
-// The row of a call path in the tree view's model, region names from the top.
-QModelIndex indexOfPath(const QAbstractItemModel* model, const QStringList& path) {
-    QModelIndex parent;
-    for (const QString& name : path) {
-        QModelIndex found;
-        for (int row = 0; row < model->rowCount(parent) && !found.isValid(); ++row)
-            if (model->index(row, 0, parent).data().toString() == name)
-                found = model->index(row, 0, parent);
-        if (!found.isValid())
-            return {};
-        parent = found;
-    }
-    return parent;
 }
 
 } // namespace

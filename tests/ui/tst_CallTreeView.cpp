@@ -5,6 +5,7 @@
 // what stays open when a new tree of the same run arrives.
 #include "../core/HandMadeRun.h"
 #include "ColorContrast.h"
+#include "TreePath.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallTreeModel.h"
@@ -60,18 +61,7 @@ Tree treeOf(const ProfilingResults& results, const scope::RankSelection& ranks =
 
 // The view's row reached by following region names from the top.
 QModelIndex find(const CallTreeView& view, const QStringList& path) {
-    const QAbstractItemModel* model = view.treeView()->model();
-    QModelIndex parent;
-    for (const QString& name : path) {
-        QModelIndex found;
-        for (int row = 0; row < model->rowCount(parent); ++row)
-            if (model->index(row, 0, parent).data().toString() == name)
-                found = model->index(row, 0, parent);
-        if (!found.isValid())
-            return {};
-        parent = found;
-    }
-    return parent;
+    return indexOfPath(view.treeView()->model(), path);
 }
 
 bool expanded(const CallTreeView& view, const QStringList& path) {
