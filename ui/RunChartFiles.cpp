@@ -33,6 +33,8 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
         return view->timeline()->plot();
     }
     if (chart == RunView::Histogram) {
+        // Its tab may never have been shown: it follows the selection lazily.
+        view->updateHistogramNow();
         if (!view->histogram()->available()) {
             *error =
                 view->run()->hasEvents()

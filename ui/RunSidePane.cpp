@@ -85,6 +85,10 @@ void RunSidePane::setRunLabel(const QString& label) {
     heatmap_->setRunLabel(label);
 }
 
+void RunSidePane::updateHistogramNow() {
+    histogram_->setRegionAndRanks(region_, ranks_);
+}
+
 void RunSidePane::updateHistogram() {
     if (currentWidget() == histogram_)
         histogram_->setRegionAndRanks(region_, ranks_);

@@ -29,6 +29,8 @@ public:
     void setRanks(const scope::RankSelection& ranks);
     void setRegion(int region);
     void setRunLabel(const QString& label);
+    // The histogram of the selected region now, shown or not (for an export).
+    void updateHistogramNow();
 
     RankBarChart* rankChart() const { return rankChart_; }
     HistogramView* histogram() const { return histogram_; }

@@ -334,6 +334,10 @@ HistogramView* RunView::histogram() const {
     return side_->histogram();
 }
 
+void RunView::updateHistogramNow() {
+    side_->updateHistogramNow();
+}
+
 HeatmapView* RunView::heatmap() const {
     return side_->heatmap();
 }

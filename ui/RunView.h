@@ -105,6 +105,8 @@ public:
     CallPathTabs* callPaths() const { return callPaths_; }
     SourcePanel* sourcePanel() const;
     HistogramView* histogram() const;
+    // Brings the histogram up to the selection even while its tab is hidden.
+    void updateHistogramNow();
     HeatmapView* heatmap() const;
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const;
