@@ -140,6 +140,7 @@ private slots:
         QVERIFY(ab >= 0);
         view.setRegion(ab);
         QCOMPARE(view.findChildren<QComboBox*>()[2]->currentText(), QStringLiteral("a/b"));
+        QCOMPARE(view.findChildren<QComboBox*>()[1]->currentText(), QStringLiteral("(unknown)"));
         QCOMPARE(model->rowCount(), 1); // raw events still selected: event_0
         QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("42"));
         view.setValues(LikwidModel::Values::Metrics);

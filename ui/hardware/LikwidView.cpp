@@ -117,7 +117,7 @@ void LikwidView::setRegion(int region) {
         return;
     const scope::LikwidRegion& r = results_->likwid[static_cast<std::size_t>(region)];
     rank_->setCurrentIndex(rank_->findData(r.rank));
-    group_->setCurrentIndex(group_->findText(QString::fromStdString(r.groupName)));
+    group_->setCurrentIndex(group_->findData(QString::fromStdString(r.groupName)));
     region_->setCurrentIndex(region_->findData(region));
 }
 
@@ -156,7 +156,7 @@ std::uint32_t LikwidView::rank() const {
 }
 
 QString LikwidView::group() const {
-    return group_->currentText();
+    return group_->currentData().toString();
 }
 
 void LikwidView::fillGroups() {
@@ -165,7 +165,8 @@ void LikwidView::fillGroups() {
         group_->clear();
         if (rank_->currentIndex() >= 0)
             for (const QString& group : model_->groups(rank()))
-                group_->addItem(group.isEmpty() ? QString() : group);
+                // marker_file reads do not always know the group.
+                group_->addItem(group.isEmpty() ? tr("(unknown)") : group, group);
     }
     fillRegions();
 }
