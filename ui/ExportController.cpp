@@ -12,6 +12,7 @@
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
 #include "export/RegionStatisticsJson.h"
+#include "export/TraceExporter.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableCsv.h"
 
@@ -96,6 +97,13 @@ QMenu* ExportController::addMenu(QMenu* file) {
     statistics_ = menu_->addAction(tr("&Statistics of All Runs (region_statistics.json)…"), this,
                                    &ExportController::chooseAndExportStatistics);
     menu_->addSeparator();
+    perfettoTrace_ = menu_->addAction(tr("Tr&ace for Perfetto…"), this, [this] {
+        chooseAndExportTrace(context_->currentRunView(), TraceExportJob::ChromeTrace);
+    });
+    speedscopeTrace_ = menu_->addAction(tr("Trac&e for speedscope…"), this, [this] {
+        chooseAndExportTrace(context_->currentRunView(), TraceExportJob::Speedscope);
+    });
+    menu_->addSeparator();
     // Copies the chart of the tab in front: the comparison's visible chart or the run's bars.
     copy_ = menu_->addAction(tr("C&opy Chart to Clipboard"), this, [this] {
         if (const ComparisonView* comparison = context_->currentComparisonView())
@@ -119,6 +127,9 @@ void ExportController::updateActions() {
     histogram_->setEnabled(run && view->run()->hasEvents());
     heatmap_->setEnabled(run);
     callTree_->setEnabled(run && view->run()->hasEvents());
+    // Traces are made of the calls: none without per-call data.
+    perfettoTrace_->setEnabled(run && view->run()->hasEvents());
+    speedscopeTrace_->setEnabled(run && view->run()->hasEvents());
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
     speedupChart_->setEnabled(comparing);
@@ -438,4 +449,28 @@ bool ExportController::writeFile(const QString& path, const std::string& content
 
 void ExportController::reportSaved(const QString& path) {
     context_->messages()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+}
+
+TraceExporter* ExportController::traceExporter() {
+    if (traceExporter_ == nullptr)
+        traceExporter_ = new TraceExporter(context_->dialogParent(), context_->messages(), this);
+    return traceExporter_;
+}
+
+void ExportController::chooseAndExportTrace(RunView* view, TraceExportJob::Format format) {
+    if (view == nullptr || !view->run() || !view->run()->hasEvents())
+        return;
+    if (traceExporter()->job()->busy()) {
+        context_->messages()->showInfo(tr("A trace is still being written."));
+        return;
+    }
+    const bool chrome = format == TraceExportJob::ChromeTrace;
+    const QString path = askSavePath(
+        chrome ? tr("Export Trace for Perfetto") : tr("Export Trace for speedscope"),
+        safeFileName(context_->runLabel(view) +
+                     (chrome ? QStringLiteral(".trace.json") : QStringLiteral(".speedscope.json"))),
+        chrome ? tr("Chrome trace JSON (*.json)") : tr("speedscope JSON (*.json)"),
+        QStringLiteral("json"));
+    if (!path.isEmpty())
+        traceExporter()->chooseScopeAndExport(view, format, path);
 }

@@ -5,6 +5,7 @@
 #include "charts/ChartContextMenu.h"
 #include "charts/ChartExporter.h"
 #include "comparison/ComparisonView.h"
+#include "export/TraceExportJob.h"
 
 #include <QObject>
 
@@ -15,6 +16,7 @@ class ExportContext;
 class QAction;
 class QCustomPlot;
 class QMenu;
+class TraceExporter;
 
 // File ▸ Export and the charts' context menus: asks for file names and sizes,
 // writes the files, and reports in the window's banner. The entry points that
@@ -65,6 +67,10 @@ public:
     bool exportCallTreeCsv(RunView* view, const QString& path);
     // region_statistics.json over every open run, in tab order.
     bool exportStatisticsJson(const QString& path);
+    // File ▸ Export ▸ Trace for Perfetto… / speedscope…: asks for the path,
+    // then TraceExporter writes the run's calls on a worker thread.
+    void chooseAndExportTrace(RunView* view, TraceExportJob::Format format);
+    TraceExporter* traceExporter();
 
     // The region table as shown (rows in the proxy's order, filter applied,
     // columns in header order), with raw numbers: times in seconds.
@@ -101,4 +107,7 @@ private:
     QAction* table_ = nullptr;
     QAction* statistics_ = nullptr;
     QAction* copy_ = nullptr;
+    QAction* perfettoTrace_ = nullptr;
+    QAction* speedscopeTrace_ = nullptr;
+    TraceExporter* traceExporter_ = nullptr; // made on first use
 };

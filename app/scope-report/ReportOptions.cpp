@@ -61,6 +61,23 @@ double parseThreshold(const std::string& text) {
     throw UsageError("invalid --threshold '" + text + "' (a percentage, e.g. 5)");
 }
 
+// A trace holds the calls of one run, and needs them read.
+void checkTraceOptions(const ReportOptions& options) {
+    if (!options.chromeTracePath && !options.speedscopePath)
+        return;
+    if (options.diff)
+        throw UsageError("--chrome-trace and --speedscope cannot be combined with --diff");
+    if (options.files.size() != 1)
+        throw UsageError("--chrome-trace and --speedscope export one file");
+    if (options.summaryOnly)
+        throw UsageError("--chrome-trace and --speedscope need the per-call events, "
+                         "not --summary-only");
+    const int onStdout = (options.jsonPath == "-") + (options.csvPath == "-") +
+                         (options.chromeTracePath == "-") + (options.speedscopePath == "-");
+    if (onStdout > 1)
+        throw UsageError("only one export can write to standard output (\"-\")");
+}
+
 } // namespace
 
 ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) {
@@ -114,6 +131,10 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             options.jsonPath = cursor.requiredValue(name, attached);
         } else if (name == "--csv") {
             options.csvPath = cursor.requiredValue(name, attached);
+        } else if (name == "--chrome-trace") {
+            options.chromeTracePath = cursor.requiredValue(name, attached);
+        } else if (name == "--speedscope") {
+            options.speedscopePath = cursor.requiredValue(name, attached);
         } else if (name == "--include") {
             for (auto& pattern : cursor.values(name, attached))
                 include.push_back(std::move(pattern));
@@ -172,6 +193,7 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     }
     if (options.jsonPath == "-" && options.csvPath == "-")
         throw UsageError("--json - and --csv - cannot both write to standard output");
+    checkTraceOptions(options);
     try {
         options.selection =
             ExportSelection(RegionFilter(std::move(include), std::move(exclude)), std::move(ranks));
@@ -192,6 +214,10 @@ Options:
   --json PATH|-         write scope-profiler's region_statistics.json layout
   --csv PATH|-          write one CSV row per file, region and rank plus an "all" row
                         ("-" writes to standard output instead of the table)
+  --chrome-trace PATH|- write the file's calls (selected ranks) as Chrome trace event
+                        JSON for ui.perfetto.dev and chrome://tracing (one file only)
+  --speedscope PATH|-   write the file's calls (selected ranks) as speedscope JSON,
+                        one profile per rank (one file only)
   --summary-only        read only the summary columns, never the per-call events;
                         files without them are read in full, with a warning
   --no-fallback         with --summary-only, fail (status 4) instead of reading events

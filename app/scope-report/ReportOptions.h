@@ -35,6 +35,9 @@ public:
     std::vector<std::string> files;
     std::optional<std::string> jsonPath; // "-" = standard output
     std::optional<std::string> csvPath;  // "-" = standard output
+    // Trace exports of the one file's calls (selected ranks); "-" = standard output.
+    std::optional<std::string> chromeTracePath;
+    std::optional<std::string> speedscopePath;
     bool summaryOnly = false;
     bool fallback = true;  // with --summary-only, read the events when there are no summaries
     bool callTree = false; // per file the call paths, in the table and in --json
@@ -48,7 +51,7 @@ public:
 
     // An export to standard output replaces the table there.
     bool tableOnStdout() const {
-        return jsonPath != "-" && csvPath != "-";
+        return jsonPath != "-" && csvPath != "-" && chromeTracePath != "-" && speedscopePath != "-";
     }
 };
 

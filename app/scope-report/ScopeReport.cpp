@@ -5,8 +5,10 @@
 #include "DiffPrinter.h"
 #include "RegionTablePrinter.h"
 #include "analysis/TimelineIndex.h"
+#include "export/ChromeTraceWriter.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
+#include "export/SpeedscopeWriter.h"
 #include "isolate/IsolatedReader.h"
 #include "model/Errors.h"
 
@@ -30,7 +32,8 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         IsolatedReadRequest request;
         request.summaryOnly = options_.summaryOnly;
         request.summary.fallback = options_.fallback;
-        request.rowDetails = false; // no report prints them
+        // Only the speedscope frames show them (source file and line).
+        request.rowDetails = options_.speedscopePath.has_value();
         return readIsolated(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
@@ -70,6 +73,34 @@ void ScopeReport::writeExport(const std::string& destination, const std::string&
     file.close();
     if (!file)
         fail(ExitStatus::Usage, destination + ": cannot write the " + what + " export");
+}
+
+void ScopeReport::writeTraces(const ProfilingResults& results) {
+    if (!results.eventsRead) {
+        fail(ExitStatus::Usage,
+             results.path + " has no per-call data (aggregate layout): no trace");
+        return;
+    }
+    TraceExportOptions traceOptions;
+    traceOptions.ranks = options_.selection.ranks();
+    const auto write = [&](const std::string& destination, const char* what, auto writer) {
+        try {
+            if (destination == "-") {
+                writer.write(out_, results);
+                return;
+            }
+            std::ofstream file(destination, std::ios::binary | std::ios::trunc);
+            if (!file)
+                throw std::runtime_error("cannot open it");
+            writer.write(file, results);
+        } catch (const std::exception&) {
+            fail(ExitStatus::Usage, destination + ": cannot write the " + what + " export");
+        }
+    };
+    if (options_.chromeTracePath)
+        write(*options_.chromeTracePath, "Chrome trace", ChromeTraceWriter(traceOptions));
+    if (options_.speedscopePath)
+        write(*options_.speedscopePath, "speedscope", SpeedscopeWriter(traceOptions));
 }
 
 bool ScopeReport::hasSelectedRanks(const ProfilingResults& results) {
@@ -161,6 +192,8 @@ ExitStatus ScopeReport::run() {
         if (options_.csvPath)
             writeExport(*options_.csvPath, RegionStatisticsCsv(options_.selection).write(files),
                         "CSV");
+        if (options_.chromeTracePath || options_.speedscopePath)
+            writeTraces(loaded.front());
     }
     out_.flush();
     return status_;

@@ -31,6 +31,8 @@ private:
     // for a file without per-call data.
     std::optional<CallTree> callTree(const ProfilingResults& results);
     void writeExport(const std::string& destination, const std::string& text, const char* what);
+    // --chrome-trace and --speedscope of the one file.
+    void writeTraces(const ProfilingResults& results);
     void fail(ExitStatus status, const std::string& message);
 
     ReportOptions options_;
