@@ -114,7 +114,7 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 11);
+        QCOMPARE(texts.size(), 13);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
         // The comparison's charts wait for a second run.
