@@ -27,9 +27,11 @@ public:
 
 private:
     void run();
-    static std::uint64_t bytesRead();
+    static int openIoCounters();
+    std::uint64_t bytesRead() const;
 
     WorkerChannel& channel_;
+    int ioFd_;
     std::mutex mutex_;
     std::condition_variable wake_;
     bool stop_ = false;

@@ -4,10 +4,12 @@
 // event bytes, which the caller reads itself), so that if libhdf5 crashes or
 // hangs on it only this process goes. Not meant to be run by hand: it expects
 // the results memfd as descriptor 3 and the message pipe as descriptor 4.
+// Once libhdf5 has opened the file, the helper confines itself (Sandbox.h).
 //
 //   scope-read-worker [--no-row-details]
 //                     [--summary [--fallback] [--likwid] [--line-profile]] -- FILE
 #include "Heartbeat.h"
+#include "Sandbox.h"
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
 #include "isolate/ResultsCodec.h"
@@ -113,6 +115,7 @@ int main(int argc, char** argv) {
                              "[--line-profile]] -- FILE\n");
         return 2;
     }
+    worker::Sandbox::prepare();
     channel.progress(0.0, "reading the file");
     worker::Heartbeat heartbeat(channel);
     try {

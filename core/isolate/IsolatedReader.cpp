@@ -8,6 +8,7 @@
 #include "model/Errors.h"
 
 #include <poll.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -164,6 +165,11 @@ public:
         if (result_ && !error_)
             return *result_;
         const int status = process_.status();
+        // SIGSYS is the helper's seccomp filter (app/scope-read-worker/Sandbox.h):
+        // the file made libhdf5 do what a read never needs.
+        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS)
+            fail("the read helper was stopped by its sandbox (SIGSYS): the file made it attempt "
+                 "an operation a read never needs");
         if (WIFSIGNALED(status))
             fail("helper process killed by signal " + signalName(WTERMSIG(status)));
         if (error_)
