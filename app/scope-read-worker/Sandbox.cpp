@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Sandbox.h"
 
-#include "format/FileLayout.h"
 #include "h5/H5Library.h"
 #include "isolate/WorkerMessage.h"
 
@@ -165,16 +164,3 @@ void Sandbox::confine() {
 }
 
 } // namespace scope::worker
-
-// The moment libhdf5 has opened the file is inside planH5, between opening it
-// and reading its layout; core offers no callback there, so the helper's link
-// wraps FileLayout::detect (-Wl,--wrap, app/CMakeLists.txt), the first step of
-// every read after the open. A changed signature fails the link, not the sandbox.
-extern "C" scope::FileLayout
-__real__ZN5scope10FileLayout6detectERKNS_2h56H5FileE(const scope::h5::H5File& file);
-
-extern "C" scope::FileLayout
-__wrap__ZN5scope10FileLayout6detectERKNS_2h56H5FileE(const scope::h5::H5File& file) {
-    scope::worker::Sandbox::confine();
-    return __real__ZN5scope10FileLayout6detectERKNS_2h56H5FileE(file);
-}

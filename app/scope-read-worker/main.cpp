@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
         control.progress = [&](double fraction, std::string_view text) {
             channel.progress(fraction, text);
         };
+        control.opened = &worker::Sandbox::confine;
         // Event values libhdf5 reads itself go straight into the results memfd.
         auto arena = std::make_shared<isolate::SharedColumnArena>(
             WorkerMessage::kResultFd, isolate::ResultsCodec::kReservedBytes);

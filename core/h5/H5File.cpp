@@ -56,6 +56,8 @@ H5File::H5File(std::string path, ReadControl control)
         }
     }
     readStorageFacts(std::move(bytes));
+    if (control_.opened)
+        control_.opened();
 }
 
 void H5File::readStorageFacts(std::optional<EventBytes> bytes) {

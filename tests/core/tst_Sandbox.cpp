@@ -26,10 +26,12 @@ const std::string kSample = (kData + QStringLiteral("/run_np3.h5")).toStdString(
 
 // The tests' copy of the helper, which does what $SCOPE_SANDBOX_ESCAPE says
 // right after confining itself (tests/isolate/SandboxEscape.h).
-IsolatedReadRequest escapingWorker(const char* action) {
+IsolatedReadRequest escapingWorker(const char* action, bool summaryOnly = false) {
     qputenv("SCOPE_SANDBOX_ESCAPE", action);
     IsolatedReadRequest request;
     request.worker = SCOPE_SANDBOX_TEST_READ_WORKER_EXE;
+    request.summaryOnly = summaryOnly;
+    request.summary.fallback = true; // the sample has no summary columns
     return request;
 }
 
@@ -67,15 +69,20 @@ private slots:
         qunsetenv("SCOPE_READ_WORKER_SANDBOX");
     }
 
+    // Both kinds of read confine the helper once the file is open.
     void forbiddenActionKillsTheHelper_data() {
         QTest::addColumn<QString>("action");
-        for (const char* action : {"open", "connect", "exec", "fork"})
-            QTest::newRow(action) << QString::fromLatin1(action);
+        QTest::addColumn<bool>("summaryOnly");
+        for (const char* action : {"open", "connect", "exec", "fork"}) {
+            QTest::addRow("%s", action) << QString::fromLatin1(action) << false;
+            QTest::addRow("%s, summary-only", action) << QString::fromLatin1(action) << true;
+        }
     }
     void forbiddenActionKillsTheHelper() {
         QFETCH(QString, action);
+        QFETCH(bool, summaryOnly);
         const QString error =
-            thrown([&] { readIsolated(kSample, escapingWorker(qPrintable(action))); });
+            thrown([&] { readIsolated(kSample, escapingWorker(qPrintable(action), summaryOnly)); });
         QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
                                   QString::fromStdString(kSample) + QStringLiteral(": ")),
                  qPrintable(error));
@@ -88,8 +95,10 @@ private slots:
     void escapesSucceedWithTheSandboxOff_data() { forbiddenActionKillsTheHelper_data(); }
     void escapesSucceedWithTheSandboxOff() {
         QFETCH(QString, action);
+        QFETCH(bool, summaryOnly);
         qputenv("SCOPE_READ_WORKER_SANDBOX", "off");
-        const ProfilingResults results = readIsolated(kSample, escapingWorker(qPrintable(action)));
+        const ProfilingResults results =
+            readIsolated(kSample, escapingWorker(qPrintable(action), summaryOnly));
         QCOMPARE(results.numRanks, std::uint32_t{3});
     }
 
