@@ -11,9 +11,9 @@
 
 // One row per region: calls, total, share of the run, avg/min/max/std,
 // percentiles (with events only), exclusive time and load imbalance, for the
-// current rank selection. Display text uses readable units; SortRole gives the
-// raw number and ToolTipRole the full precision. Header texts are compact;
-// the header's Qt::AccessibleTextRole gives each column's full name.
+// current rank selection; runs with GPU durations add GPU calls, total and avg. Display text uses
+// readable units; SortRole gives the raw number and ToolTipRole the full precision. Header texts
+// are compact; the header's Qt::AccessibleTextRole gives each column's full name.
 class RegionTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -31,6 +31,11 @@ public:
         P99,
         Exclusive,
         Imbalance,
+        // Last, and only in runs with GPU data (RegionTable::hasGpuData):
+        // columnCount() ends before them otherwise.
+        GpuCalls,
+        GpuTotal,
+        GpuAverage,
         ColumnCount
     };
     enum Role {
@@ -59,6 +64,8 @@ public:
     void clear();
     std::shared_ptr<const RunData> run() const { return run_; }
     const scope::RegionTableRow* rowData(int row) const;
+    // Whether the GPU columns are there: the run stores GPU durations.
+    bool hasGpuColumns() const { return hasGpu_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -73,4 +80,5 @@ private:
     std::shared_ptr<const RunData> run_;
     std::vector<scope::RegionTableRow> rows_;
     bool percentilesPending_ = false;
+    bool hasGpu_ = false;
 };
