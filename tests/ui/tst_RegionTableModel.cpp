@@ -324,7 +324,7 @@ private slots:
         view.setModel(&model);
         fill(model, load("run_np3.h5"));
         QVERIFY(!model.hasGpuColumns());
-        QCOMPARE(model.columnCount(), int(RegionTableModel::GpuCalls));
+        QCOMPARE(model.columnCount(), int(RegionTableModel::ColumnCount));
         QVERIFY(RegionTableCsv::text(model, *view.horizontalHeader()).find("GPU") ==
                 std::string::npos);
 
@@ -338,7 +338,8 @@ private slots:
             std::make_shared<const scope::ProfilingResults>(scope::readH5(path.toStdString()));
         fill(model, run);
         QVERIFY(model.hasGpuColumns());
-        QCOMPARE(model.columnCount(), int(RegionTableModel::ColumnCount));
+        QCOMPARE(model.columnCount(), int(RegionTableModel::ColumnCountWithGpu));
+        QCOMPARE(RegionTableModel::columnIds(true).size(), model.columnCount());
         QCOMPARE(model.headerData(RegionTableModel::GpuTotal, Qt::Horizontal).toString(),
                  QStringLiteral("GPU total"));
         // SampleSpecs::gpuRun: 20 + 30 + 70 ns in 3 of 5 kernel calls (-1 = none).

@@ -83,7 +83,7 @@ int RegionTableModel::rowCount(const QModelIndex& parent) const {
 int RegionTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid())
         return 0;
-    return hasGpu_ ? ColumnCount : GpuCalls;
+    return hasGpu_ ? ColumnCountWithGpu : ColumnCount;
 }
 
 std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, int column) const {
@@ -210,14 +210,18 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QStringList RegionTableModel::columnIds() {
-    return {"region",    "calls",     "total",     "share",      "average", "min",
-            "max",       "std",       "p50",       "p90",        "p99",     "exclusive",
-            "imbalance", "gpu_calls", "gpu_total", "gpu_average"};
+QStringList RegionTableModel::columnIds(bool gpu) {
+    QStringList ids{"region", "calls", "total", "share", "average",   "min",      "max",
+                    "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance"};
+    if (gpu)
+        ids << "gpu_calls"
+            << "gpu_total"
+            << "gpu_average";
+    return ids;
 }
 
 QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCountWithGpu)
         return {};
     // Compact, so that every column fits a 1280-pixel window beside the chart;
     // the full name is in the tooltip, the column menu and for screen readers.

@@ -31,12 +31,13 @@ public:
         P99,
         Exclusive,
         Imbalance,
+        ColumnCount, // the columns of every run
         // Last, and only in runs with GPU data (RegionTable::hasGpuData):
-        // columnCount() ends before them otherwise.
-        GpuCalls,
+        // columnCount() is ColumnCount otherwise.
+        GpuCalls = ColumnCount,
         GpuTotal,
         GpuAverage,
-        ColumnCount
+        ColumnCountWithGpu
     };
     enum Role {
         SortRole = Qt::UserRole + 1, // double; unavailable values sort first
@@ -50,8 +51,9 @@ public:
     // Whether a column holds durations (seconds), not counts or ratios.
     static bool isTime(int column);
 
-    // Stable names of the columns, for settings (e.g. the hidden ones).
-    static QStringList columnIds();
+    // Stable names of the columns, for settings (e.g. the hidden ones); with
+    // `gpu` also those of the GPU columns.
+    static QStringList columnIds(bool gpu = false);
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
     // percentilesPending: the percentile columns say "…" until setPercentiles.
