@@ -2,6 +2,7 @@
 #include "RegionTablePrinter.h"
 
 #include "DisplayWidth.h"
+#include "analysis/RegionTable.h"
 #include "export/DurationFormat.h"
 
 #include <algorithm>
@@ -69,6 +70,10 @@ std::vector<RegionTablePrinter::Row>
 RegionTablePrinter::tableRows(const ProfilingResults& results) const {
     std::vector<Row> rows;
     rows.push_back({"region", "ranks", "calls", "total", "avg", "min", "max", "std"});
+    // Only runs with GPU durations get the GPU columns (RegionTable::hasGpuData).
+    const bool gpu = RegionTable::hasGpuData(results);
+    if (gpu)
+        rows.front().insert(rows.front().end(), {"gpu calls", "gpu total", "gpu avg"});
     for (const std::size_t region : selection_.regions(results)) {
         const auto selected = selection_.rows(results, region);
         const auto ranksWithCalls =
@@ -82,6 +87,14 @@ RegionTablePrinter::tableRows(const ProfilingResults& results) const {
                         std::to_string(stats.count), known(stats.total), known(stats.average),
                         known(stats.min), known(stats.max),
                         formatDuration(stats.count > 0 ? stats.std : std::nullopt)});
+        if (gpu) {
+            const GpuTime time = RegionTable::gpuTime(results, region, selection_.ranks());
+            const bool timed = time.count > 0;
+            rows.back().insert(rows.back().end(),
+                               {std::to_string(time.count),
+                                timed ? formatDuration(time.total()) : std::string("n/a"),
+                                timed ? formatDuration(time.average()) : std::string("n/a")});
+        }
     }
     return rows;
 }

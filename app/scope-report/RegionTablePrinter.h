@@ -12,7 +12,8 @@ namespace scope::report {
 
 // Prints one file as `scope-profiler inspect` does: a heading, every metadata
 // key, then a table of the selected regions with statistics pooled over the
-// selected ranks, durations in readable units.
+// selected ranks, durations in readable units; runs with GPU durations add
+// GPU calls, GPU total and GPU avg.
 class RegionTablePrinter {
 public:
     explicit RegionTablePrinter(ExportSelection selection);

@@ -124,6 +124,15 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--call-tree") {
             noValue();
             options.callTree = true;
+        } else if (name == "--likwid") {
+            noValue();
+            options.likwid = true;
+        } else if (name == "--perf") {
+            noValue();
+            options.perf = true;
+        } else if (name == "--line-profile") {
+            noValue();
+            options.lineProfile = true;
         } else if (name == "--no-fallback") {
             noValue();
             noFallback = true;
@@ -180,6 +189,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             throw UsageError("--json and --csv cannot be combined with --diff");
         if (options.callTree)
             throw UsageError("--call-tree cannot be combined with --diff");
+        if (options.likwid || options.perf || options.lineProfile)
+            throw UsageError("--likwid, --perf and --line-profile cannot be combined with --diff");
         options.files = std::move(diffFiles);
         options.metric = metric.value_or(ComparisonMetric::Total);
     } else if (metric || options.thresholdPercent) {
@@ -231,6 +242,12 @@ Options:
                         table, a "call_tree" array per file in --json (null, with a
                         warning, for files without per-call data). --include and
                         --exclude choose which paths are listed, never cut them
+  --likwid              print each file's LIKWID counters (metrics and events per
+                        CPU, per region tag); a "likwid" array per file in --json
+  --perf                print each file's perf counters per region with IPC,
+                        cache-miss and branch-miss rates; "perf_events" in --json
+  --line-profile        print each file's line profiles (hits and time per line);
+                        "line_profile" in --json
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
                         largest change first; regions in one file only listed apart

@@ -41,6 +41,10 @@ public:
     bool summaryOnly = false;
     bool fallback = true;  // with --summary-only, read the events when there are no summaries
     bool callTree = false; // per file the call paths, in the table and in --json
+    // Hardware data after each table and as arrays in --json (each only when asked for).
+    bool likwid = false;
+    bool perf = false;
+    bool lineProfile = false;
     bool help = false;
     bool version = false;
     ExportSelection selection;

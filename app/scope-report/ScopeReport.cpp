@@ -3,6 +3,9 @@
 
 #include "CallTreePrinter.h"
 #include "DiffPrinter.h"
+#include "LikwidPrinter.h"
+#include "LineProfilePrinter.h"
+#include "PerfPrinter.h"
 #include "RegionTablePrinter.h"
 #include "analysis/TimelineIndex.h"
 #include "export/ChromeTraceWriter.h"
@@ -32,6 +35,8 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         IsolatedReadRequest request;
         request.summaryOnly = options_.summaryOnly;
         request.summary.fallback = options_.fallback;
+        request.summary.includeLikwid = options_.likwid;
+        request.summary.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
         return readIsolated(path, request);
@@ -165,12 +170,19 @@ ExitStatus ScopeReport::run() {
             if (i > 0)
                 out_ << '\n';
             printer.print(out_, loaded[i]);
-            if (!options_.callTree)
-                continue;
-            if (trees[i])
-                treePrinter.print(out_, *trees[i], loaded[i]);
-            else
-                CallTreePrinter::printUnavailable(out_, loaded[i]);
+            if (options_.callTree) {
+                if (trees[i])
+                    treePrinter.print(out_, *trees[i], loaded[i]);
+                else
+                    CallTreePrinter::printUnavailable(out_, loaded[i]);
+            }
+            const RankSelection& ranks = options_.selection.ranks();
+            if (options_.likwid)
+                LikwidPrinter::print(out_, loaded[i], ranks);
+            if (options_.perf)
+                PerfPrinter::print(out_, loaded[i], ranks);
+            if (options_.lineProfile)
+                LineProfilePrinter::print(out_, loaded[i], ranks);
         }
     }
 
@@ -181,6 +193,7 @@ ExitStatus ScopeReport::run() {
         // json.dumps ends without a newline; a text file and a terminal want one.
         if (options_.jsonPath) {
             RegionStatisticsJson json(options_.selection);
+            json.setHardware(options_.likwid, options_.perf, options_.lineProfile);
             if (options_.callTree) {
                 std::vector<const CallTree*> callTrees;
                 for (const auto& tree : trees)

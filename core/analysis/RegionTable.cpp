@@ -50,6 +50,7 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
         for (const RankRegion& r : results.rowsOf(region))
             row.ranksWithCalls += ranks.contains(r.rank) && r.summary.count > 0 ? 1 : 0;
         row.shareOfRun = run > 0 ? row.stats.total / run : 0.0;
+        row.gpu = gpuTime(results, region, ranks);
         rows.push_back(row);
     }
     if (percentiles)
@@ -57,6 +58,28 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
         return {};
     return rows;
+}
+
+bool RegionTable::hasGpuData(const ProfilingResults& results) {
+    return std::any_of(results.rows.begin(), results.rows.end(),
+                       [](const RankRegion& row) { return row.summary.gpuCount > 0; });
+}
+
+GpuTime RegionTable::gpuTime(const CallSummary& summary) {
+    return {summary.gpuCount, summary.gpuTotal};
+}
+
+GpuTime RegionTable::gpuTime(const ProfilingResults& results, std::size_t region,
+                             const RankSelection& ranks) {
+    std::uint64_t count = 0;
+    std::int64_t total = 0;
+    for (const RankRegion& row : results.rowsOf(region)) {
+        if (!ranks.contains(row.rank))
+            continue;
+        count += row.summary.gpuCount;
+        total += row.summary.gpuTotal;
+    }
+    return {count, total};
 }
 
 void RegionTable::addPercentiles(const ProfilingResults& results, const RankSelection& ranks,

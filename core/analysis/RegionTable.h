@@ -11,6 +11,18 @@
 
 namespace scope {
 
+// GPU time of a region: calls that stored a GPU duration (-1 = none is not
+// counted) and the sum of those durations.
+struct GpuTime {
+    std::uint64_t count = 0;
+    std::int64_t totalNs = 0;
+    double total() const { return static_cast<double>(totalNs) / 1e9; } // seconds
+    // Seconds, from the nanoseconds, so that 120 ns / 3 is 40 ns exactly.
+    double average() const {
+        return count > 0 ? static_cast<double>(totalNs) / static_cast<double>(count) / 1e9 : 0.0;
+    }
+};
+
 // One line of the region overview: the pooled statistics of a region over a
 // rank selection and what is derived from them. Computed off the UI thread
 // because percentiles sort every call.
@@ -23,6 +35,7 @@ struct RegionTableRow {
     // Region total / run time: the summed wall-clock span of the selected ranks,
     // or, where no times are stored (aggregate layout), the largest region total.
     double shareOfRun = 0.0;
+    GpuTime gpu;
 };
 
 class RegionTable {
@@ -40,6 +53,14 @@ public:
                                const std::atomic<bool>* cancel = nullptr);
     // The denominator of shareOfRun, in seconds (0 when nothing was called).
     static double runTime(const ProfilingResults& results, const RankSelection& ranks);
+    // Whether the run has GPU durations to show: some call of some row has
+    // one (gpu_count > 0). The C API writes the summary's GPU fields always 0,
+    // and files whose gpu_durations are all -1 have none either: both show no
+    // GPU columns.
+    static bool hasGpuData(const ProfilingResults& results);
+    static GpuTime gpuTime(const ProfilingResults& results, std::size_t region,
+                           const RankSelection& ranks);
+    static GpuTime gpuTime(const CallSummary& summary);
 };
 
 } // namespace scope

@@ -2,7 +2,9 @@
 #include "RegionStatisticsJson.h"
 
 #include "CallTreeJson.h"
+#include "HardwareJson.h"
 #include "JsonWriter.h"
+#include "analysis/RegionTable.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -31,6 +33,11 @@ void writeStatistics(JsonWriter& json, const RegionStats& stats) {
     json.key("total_duration_seconds").value(stats.total);
 }
 
+void writeGpu(JsonWriter& json, const GpuTime& gpu) {
+    json.key("gpu_count").value(gpu.count);
+    json.key("gpu_total_seconds").value(gpu.total());
+}
+
 // Path.resolve(): absolute, symbolic links followed, without requiring the file to exist.
 std::string resolvedPath(const std::string& path) {
     std::error_code error;
@@ -55,6 +62,12 @@ void writeMetadataValue(JsonWriter& json, const MetadataValue& value) {
 
 RegionStatisticsJson::RegionStatisticsJson(ExportSelection selection)
     : selection_(std::move(selection)) {}
+
+void RegionStatisticsJson::setHardware(bool likwid, bool perfEvents, bool lineProfile) {
+    likwid_ = likwid;
+    perfEvents_ = perfEvents;
+    lineProfile_ = lineProfile;
+}
 
 void RegionStatisticsJson::setCallTrees(std::vector<const CallTree*> trees) {
     withCallTrees_ = true;
@@ -122,10 +135,17 @@ void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& f
     json.key("file_path").value(resolvedPath(file.path));
     json.key("num_ranks").value(file.numRanks);
     json.key("region_statistics").beginObject();
+    const bool gpu = RegionTable::hasGpuData(file);
     for (const std::size_t region : selection_.regions(file))
-        writeRegion(json, file, region);
+        writeRegion(json, file, region, gpu);
     json.endObject();
     writeExtras(json, file);
+    if (likwid_)
+        HardwareJson::writeLikwid(json, file, selection_.ranks());
+    if (perfEvents_)
+        HardwareJson::writePerfEvents(json, file, selection_.ranks());
+    if (lineProfile_)
+        HardwareJson::writeLineProfiles(json, file, selection_.ranks());
     if (withCallTrees_) {
         json.key("call_tree");
         if (callTrees_[index] != nullptr)
@@ -137,13 +157,17 @@ void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& f
 }
 
 void RegionStatisticsJson::writeRegion(JsonWriter& json, const ProfilingResults& file,
-                                       std::size_t region) const {
+                                       std::size_t region, bool gpu) const {
     json.key(file.regions[region]).beginObject();
     writeStatistics(json, file.pooled(region, selection_.ranks()));
+    if (gpu)
+        writeGpu(json, RegionTable::gpuTime(file, region, selection_.ranks()));
     json.key("per_rank").beginObject();
     for (const RankRegion* row : selection_.rows(file, region)) {
         json.key(std::to_string(row->rank)).beginObject();
         writeStatistics(json, file.stats(region, row->rank));
+        if (gpu)
+            writeGpu(json, RegionTable::gpuTime(row->summary));
         json.endObject();
     }
     json.endObject();

@@ -20,7 +20,9 @@ class JsonWriter;
 // and region_statistics. Each files[] entry then carries our own keys, after
 // the standard ones so scope-profiler's consumers ignore them: schema_version,
 // summary_only, region_order, minimum_start_time_seconds, metadata, damaged,
-// and with call trees given, call_tree (see CallTreeJson).
+// and with call trees given, call_tree (see CallTreeJson). Files with GPU
+// data (RegionTable::hasGpuData) get gpu_count and gpu_total_seconds in every
+// region and per-rank entry; others keep scope-profiler's keys alone.
 class RegionStatisticsJson {
 public:
     explicit RegionStatisticsJson(ExportSelection selection = {});
@@ -29,6 +31,10 @@ public:
     // each pooled over the selection's ranks; nullptr (no per-call data)
     // writes null. Without this call the layout is unchanged.
     void setCallTrees(std::vector<const CallTree*> trees);
+
+    // Adds "likwid", "perf_events" and "line_profile" arrays (HardwareJson) to
+    // every file, each only when asked for, so the default layout is unchanged.
+    void setHardware(bool likwid, bool perfEvents, bool lineProfile);
 
     // The JSON text without a trailing newline, as json.dumps returns it.
     std::string write(std::span<const ProfilingResults* const> files) const;
@@ -42,12 +48,16 @@ private:
     void writeFilters(JsonWriter& json) const;
     void writeFile(JsonWriter& json, const ProfilingResults& file, std::string_view label,
                    std::size_t index) const;
-    void writeRegion(JsonWriter& json, const ProfilingResults& file, std::size_t region) const;
+    void writeRegion(JsonWriter& json, const ProfilingResults& file, std::size_t region,
+                     bool gpu) const;
     static void writeExtras(JsonWriter& json, const ProfilingResults& file);
 
     ExportSelection selection_;
     bool withCallTrees_ = false;
     std::vector<const CallTree*> callTrees_;
+    bool likwid_ = false;
+    bool perfEvents_ = false;
+    bool lineProfile_ = false;
 };
 
 } // namespace scope

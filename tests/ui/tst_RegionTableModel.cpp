@@ -3,10 +3,13 @@
 // raw numbers, the regex filter, rank selection against scope-report and
 // against scope-profiler's own per-rank numbers, and unavailable statistics.
 #include "ColorContrast.h"
+#include "FixtureWriter.h"
 #include "RunData.h"
+#include "SampleSpecs.h"
 #include "analysis/RegionTable.h"
 #include "format/ProfileReader.h"
 #include "models/RegionFilterProxy.h"
+#include "models/RegionTableCsv.h"
 #include "models/RegionTableModel.h"
 
 #include <QAbstractItemModelTester>
@@ -15,6 +18,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -309,6 +314,54 @@ private slots:
             QVERIFY2(ColorContrast::ratio(grey, QPalette().color(row)) >= 4.5,
                      qPrintable(grey.name()));
         QVERIFY(grey != QPalette().color(QPalette::Text)); // still told apart
+    }
+
+    void gpuColumnsOnlyForRunsWithGpuTime() {
+        RegionTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTableView view;
+        view.setModel(&model);
+        fill(model, load("run_np3.h5"));
+        QVERIFY(!model.hasGpuColumns());
+        QCOMPARE(model.columnCount(), int(RegionTableModel::ColumnCount));
+        QVERIFY(RegionTableCsv::text(model, *view.horizontalHeader()).find("GPU") ==
+                std::string::npos);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("gpu.h5");
+        scope::fixtures::FixtureWriter::write(scope::fixtures::SampleSpecs::gpuRun(),
+                                              path.toStdString());
+        auto run = std::make_shared<RunData>();
+        run->path = path;
+        run->results =
+            std::make_shared<const scope::ProfilingResults>(scope::readH5(path.toStdString()));
+        fill(model, run);
+        QVERIFY(model.hasGpuColumns());
+        QCOMPARE(model.columnCount(), int(RegionTableModel::ColumnCountWithGpu));
+        QCOMPARE(RegionTableModel::columnIds(true).size(), model.columnCount());
+        QCOMPARE(model.headerData(RegionTableModel::GpuTotal, Qt::Horizontal).toString(),
+                 QStringLiteral("GPU total"));
+        // SampleSpecs::gpuRun: 20 + 30 + 70 ns in 3 of 5 kernel calls (-1 = none).
+        QCOMPARE(number(model, "kernel", RegionTableModel::GpuCalls), 3.0);
+        QVERIFY(close(number(model, "kernel", RegionTableModel::GpuTotal), 120e-9));
+        QVERIFY(close(number(model, "kernel", RegionTableModel::GpuAverage), 40e-9));
+        QCOMPARE(model.index(rowOf(model, "kernel"), RegionTableModel::GpuTotal).data().toString(),
+                 QStringLiteral("120 ns"));
+        const QModelIndex hostGpu = model.index(rowOf(model, "host"), RegionTableModel::GpuTotal);
+        QCOMPARE(number(model, "host", RegionTableModel::GpuCalls), 0.0);
+        QVERIFY(!hostGpu.data(RegionTableModel::AvailableRole).toBool());
+        QCOMPARE(hostGpu.data().toString(), QStringLiteral("n/a"));
+
+        fill(model, run, scope::RankSelection({0}));
+        QVERIFY(close(number(model, "kernel", RegionTableModel::GpuTotal), 50e-9));
+
+        // The CSV follows the columns: full names, seconds, counts as integers.
+        fill(model, run);
+        const std::string csv = RegionTableCsv::text(model, *view.horizontalHeader());
+        QVERIFY2(csv.find(",GPU calls,GPU total time (s),GPU average (s)\r\n") != std::string::npos,
+                 csv.c_str());
+        QVERIFY2(csv.find(",3,1.2e-07,4e-08\r\n") != std::string::npos, csv.c_str());
     }
 };
 

@@ -163,6 +163,10 @@ void RankBarChart::rebuild() {
     const auto region = static_cast<std::size_t>(region_);
     const QString name = QString::fromStdString(run_->regions[region]);
     collectBars(region);
+    if (shown_.empty() && statistic_ == kGpuTotal) {
+        showMessage(tr("%1 recorded no GPU durations").arg(name));
+        return;
+    }
     if (shown_.empty()) {
         showMessage(ranks_.isAll() ? tr("%1 has no calls").arg(name)
                                    : tr("%1 has no calls on ranks %2")
@@ -175,12 +179,14 @@ void RankBarChart::rebuild() {
 void RankBarChart::collectBars(std::size_t region) {
     double sum = 0.0;
     for (const scope::RankRegion& row : run_->rowsOf(region)) {
-        if (row.summary.count == 0 || !ranks_.contains(row.rank))
+        if (!ranks_.contains(row.rank))
             continue;
-        const double value =
-            statisticValue(statistic_, scope::RegionStats::fromSummary(row.summary));
-        shown_.push_back({row.rank, value, row.summary.count});
-        sum += value;
+        // No calls (or, for GPU time, none with a GPU duration): no bar.
+        const std::optional<double> value = statisticValue(statistic_, row.summary);
+        if (!value)
+            continue;
+        shown_.push_back({row.rank, *value, row.summary.count});
+        sum += *value;
     }
     if (shown_.empty())
         return;

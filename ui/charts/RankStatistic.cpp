@@ -5,8 +5,12 @@
 
 #include <cmath>
 
-QList<Statistic> allStatistics() {
-    return {Statistic::Total, Statistic::Average, Statistic::Min, Statistic::Max, Statistic::Calls};
+QList<Statistic> allStatistics(bool gpu) {
+    QList<Statistic> statistics{Statistic::Total, Statistic::Average, Statistic::Min,
+                                Statistic::Max, Statistic::Calls};
+    if (gpu)
+        statistics << kGpuTotal;
+    return statistics;
 }
 
 QString label(Statistic statistic) {
@@ -22,11 +26,24 @@ QString label(Statistic statistic) {
     case Statistic::Calls:
         return QStringLiteral("Calls");
     }
+    if (statistic == kGpuTotal)
+        return QStringLiteral("GPU total time");
     return {};
 }
 
 double statisticValue(Statistic statistic, const scope::RegionStats& stats) {
-    return scope::metricValue(statistic, stats);
+    return statistic == kGpuTotal ? 0.0 : scope::metricValue(statistic, stats);
+}
+
+std::optional<double> statisticValue(Statistic statistic, const scope::CallSummary& summary) {
+    if (statistic == kGpuTotal) {
+        if (summary.gpuCount == 0)
+            return std::nullopt;
+        return static_cast<double>(summary.gpuTotal) / 1e9;
+    }
+    if (summary.count == 0)
+        return std::nullopt;
+    return scope::metricValue(statistic, scope::RegionStats::fromSummary(summary));
 }
 
 bool isDuration(Statistic statistic) {

@@ -29,7 +29,7 @@ std::string field(const QModelIndex& index) {
     if (!index.data(RegionTableModel::AvailableRole).toBool())
         return {};
     const double value = index.data(RegionTableModel::SortRole).toDouble();
-    if (index.column() == RegionTableModel::Calls)
+    if (index.column() == RegionTableModel::Calls || index.column() == RegionTableModel::GpuCalls)
         return std::to_string(static_cast<unsigned long long>(value));
     return scope::formatPythonFloat(value);
 }

@@ -39,7 +39,8 @@ QColor quietText() {
 } // namespace
 
 bool RegionTableModel::isTime(int column) {
-    return column != Region && column != Calls && column != Share && column != Imbalance;
+    return column != Region && column != Calls && column != Share && column != Imbalance &&
+           column != GpuCalls;
 }
 
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -49,6 +50,7 @@ void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
     beginResetModel();
     run_ = std::move(run);
     rows_ = std::move(rows);
+    hasGpu_ = run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results);
     percentilesPending_ = percentilesPending;
     endResetModel();
 }
@@ -79,11 +81,20 @@ int RegionTableModel::rowCount(const QModelIndex& parent) const {
 }
 
 int RegionTableModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (parent.isValid())
+        return 0;
+    return hasGpu_ ? ColumnCountWithGpu : ColumnCount;
 }
 
 std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, int column) const {
     const scope::RegionStats& s = row.stats;
+    if (column == GpuCalls)
+        return static_cast<double>(row.gpu.count);
+    if (column == GpuTotal || column == GpuAverage) {
+        if (row.gpu.count == 0)
+            return std::nullopt;
+        return column == GpuTotal ? row.gpu.total() : row.gpu.average();
+    }
     if (s.count == 0 && column != Calls)
         return std::nullopt;
     switch (column) {
@@ -123,12 +134,14 @@ QString RegionTableModel::unavailableReason(int column) const {
         return tr("The aggregate layout stores no spread, so the standard deviation is unknown.");
     if (column == Exclusive)
         return tr("Exclusive time is neither stored nor computable without per-call data.");
+    if (column == GpuTotal || column == GpuAverage)
+        return tr("No call on the selected ranks recorded a GPU duration.");
     return tr("No calls on the selected ranks.");
 }
 
 QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     const scope::RegionTableRow* row = rowData(index.row());
-    if (row == nullptr || !run_ || index.column() < 0 || index.column() >= ColumnCount)
+    if (row == nullptr || !run_ || index.column() < 0 || index.column() >= columnCount())
         return {};
     const int column = index.column();
     const QString name = QString::fromStdString(run_->results->regions[row->region]);
@@ -160,6 +173,8 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
             return QStringLiteral("n/a");
         if (column == Calls)
             return QLocale().toString(static_cast<qulonglong>(row->stats.count));
+        if (column == GpuCalls)
+            return QLocale().toString(static_cast<qulonglong>(row->gpu.count));
         if (column == Share)
             return QString::number(*v * 100.0, 'f', 1) + QStringLiteral(" %");
         if (column == Imbalance)
@@ -183,6 +198,8 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         if (column == Share)
             return tr("%1 % of the summed run time of the selected ranks")
                 .arg(*v * 100.0, 0, 'g', 6);
+        if (column == GpuCalls)
+            return QString::number(row->gpu.count);
         return QString::number(row->stats.count);
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -193,19 +210,24 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QStringList RegionTableModel::columnIds() {
-    return {"region", "calls", "total", "share", "average",   "min",      "max",
-            "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance"};
+QStringList RegionTableModel::columnIds(bool gpu) {
+    QStringList ids{"region", "calls", "total", "share", "average",   "min",      "max",
+                    "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance"};
+    if (gpu)
+        ids << "gpu_calls"
+            << "gpu_total"
+            << "gpu_average";
+    return ids;
 }
 
 QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCountWithGpu)
         return {};
     // Compact, so that every column fits a 1280-pixel window beside the chart;
     // the full name is in the tooltip, the column menu and for screen readers.
-    static const char* const names[] = {"Region", "Calls", "Total", "Share", "Avg",
-                                        "Min",    "Max",   "Std",   "p50",   "p90",
-                                        "p99",    "Excl.", "Imbal."};
+    static const char* const names[] = {
+        "Region", "Calls", "Total", "Share", "Avg",    "Min",       "Max",       "Std",
+        "p50",    "p90",   "p99",   "Excl.", "Imbal.", "GPU calls", "GPU total", "GPU avg"};
     static const char* const fullNames[] = {"Region",
                                             "Calls",
                                             "Total time",
@@ -218,7 +240,10 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
                                             "90th percentile (p90)",
                                             "99th percentile (p99)",
                                             "Exclusive time",
-                                            "Load imbalance"};
+                                            "Load imbalance",
+                                            "GPU calls",
+                                            "GPU total time",
+                                            "GPU average"};
     static const char* const tips[] = {
         "Region name",
         "Number of calls on the selected ranks",
@@ -232,7 +257,10 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
         "90th percentile of call durations (needs per-call data)",
         "99th percentile of call durations (needs per-call data)",
         "Total minus the time spent in nested regions",
-        "Slowest rank's total ÷ mean rank total (1 = balanced)"};
+        "Slowest rank's total ÷ mean rank total (1 = balanced)",
+        "Calls that recorded a GPU duration",
+        "Summed GPU duration of those calls",
+        "Mean GPU duration of the calls that recorded one"};
     switch (role) {
     case Qt::DisplayRole:
         return tr(names[section]);

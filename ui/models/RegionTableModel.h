@@ -11,9 +11,9 @@
 
 // One row per region: calls, total, share of the run, avg/min/max/std,
 // percentiles (with events only), exclusive time and load imbalance, for the
-// current rank selection. Display text uses readable units; SortRole gives the
-// raw number and ToolTipRole the full precision. Header texts are compact;
-// the header's Qt::AccessibleTextRole gives each column's full name.
+// current rank selection; runs with GPU durations add GPU calls, total and avg. Display text uses
+// readable units; SortRole gives the raw number and ToolTipRole the full precision. Header texts
+// are compact; the header's Qt::AccessibleTextRole gives each column's full name.
 class RegionTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -31,7 +31,13 @@ public:
         P99,
         Exclusive,
         Imbalance,
-        ColumnCount
+        ColumnCount, // the columns of every run
+        // Last, and only in runs with GPU data (RegionTable::hasGpuData):
+        // columnCount() is ColumnCount otherwise.
+        GpuCalls = ColumnCount,
+        GpuTotal,
+        GpuAverage,
+        ColumnCountWithGpu
     };
     enum Role {
         SortRole = Qt::UserRole + 1, // double; unavailable values sort first
@@ -45,8 +51,9 @@ public:
     // Whether a column holds durations (seconds), not counts or ratios.
     static bool isTime(int column);
 
-    // Stable names of the columns, for settings (e.g. the hidden ones).
-    static QStringList columnIds();
+    // Stable names of the columns, for settings (e.g. the hidden ones); with
+    // `gpu` also those of the GPU columns.
+    static QStringList columnIds(bool gpu = false);
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
     // percentilesPending: the percentile columns say "…" until setPercentiles.
@@ -59,6 +66,8 @@ public:
     void clear();
     std::shared_ptr<const RunData> run() const { return run_; }
     const scope::RegionTableRow* rowData(int row) const;
+    // Whether the GPU columns are there: the run stores GPU durations.
+    bool hasGpuColumns() const { return hasGpu_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -73,4 +82,5 @@ private:
     std::shared_ptr<const RunData> run_;
     std::vector<scope::RegionTableRow> rows_;
     bool percentilesPending_ = false;
+    bool hasGpu_ = false;
 };
