@@ -107,6 +107,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--call-tree") {
             noValue();
             options.callTree = true;
+        } else if (name == "--combine-ranks") {
+            noValue();
+            options.combineRanks = true;
         } else if (name == "--no-fallback") {
             noValue();
             noFallback = true;
@@ -159,6 +162,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             throw UsageError("--json and --csv cannot be combined with --diff");
         if (options.callTree)
             throw UsageError("--call-tree cannot be combined with --diff");
+        if (options.combineRanks)
+            throw UsageError("--combine-ranks cannot be combined with --diff");
         options.files = std::move(diffFiles);
         options.metric = metric.value_or(ComparisonMetric::Total);
     } else if (metric || options.thresholdPercent) {
@@ -185,7 +190,7 @@ std::string ReportOptions::usage() {
     return R"(Usage: scope-report [OPTIONS] FILE...
        scope-report --diff BASELINE OTHER [--metric M] [--threshold PCT] [OPTIONS]
 
-Summarises scope-profiler HDF5 files: metadata and per-region statistics
+Summarises scope-profiler HDF5 files and native .spt traces: metadata and per-region statistics
 (ranks, calls, total, average, min, max, std) pooled over the selected ranks.
 
 Options:
@@ -205,6 +210,9 @@ Options:
                         table, a "call_tree" array per file in --json (null, with a
                         warning, for files without per-call data). --include and
                         --exclude choose which paths are listed, never cut them
+  --combine-ranks       read the files (native .spt traces and per-rank .h5 files of
+                        the C/Fortran API, mixed) as the ranks of one run: regions
+                        matched by name, a rank in two files is an error (status 3)
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
                         largest change first; regions in one file only listed apart

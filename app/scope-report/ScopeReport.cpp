@@ -7,8 +7,9 @@
 #include "analysis/TimelineIndex.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
-#include "isolate/IsolatedReader.h"
+#include "load/ProfileFileReader.h"
 #include "model/Errors.h"
+#include "native/RankFileCombiner.h"
 
 #include <fstream>
 
@@ -31,7 +32,7 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.summaryOnly = options_.summaryOnly;
         request.summary.fallback = options_.fallback;
         request.rowDetails = false; // no report prints them
-        return readIsolated(path, request);
+        return readProfileFile(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
     } catch (const SummaryDataUnavailable& error) {
@@ -40,6 +41,22 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         fail(ExitStatus::Unreadable, error.what());
     } catch (const std::exception& error) {
         fail(ExitStatus::Unreadable, path + ": " + error.what());
+    }
+    return std::nullopt;
+}
+
+std::optional<ProfilingResults> ScopeReport::loadCombined() {
+    // Like upstream's import-native: one unreadable rank spoils the run.
+    std::vector<ProfilingResults> files;
+    for (const std::string& path : options_.files)
+        if (auto results = load(path))
+            files.push_back(std::move(*results));
+    if (files.size() != options_.files.size())
+        return std::nullopt;
+    try {
+        return combineRankFiles(std::move(files));
+    } catch (const ProfileError& error) {
+        fail(ExitStatus::Unreadable, error.what());
     }
     return std::nullopt;
 }
@@ -102,8 +119,14 @@ std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
 
 ExitStatus ScopeReport::run() {
     std::vector<ProfilingResults> loaded;
-    for (const std::string& path : options_.files) {
-        if (auto results = load(path)) {
+    std::vector<std::optional<ProfilingResults>> read;
+    if (options_.combineRanks)
+        read.push_back(loadCombined());
+    else
+        for (const std::string& path : options_.files)
+            read.push_back(load(path));
+    for (auto& results : read) {
+        if (results) {
             warnAbout(*results);
             // Rows of ranks the file lacks would print as empty, not as an error.
             if (hasSelectedRanks(*results))
