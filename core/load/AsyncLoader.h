@@ -23,7 +23,7 @@ struct LoadRequest {
     // Not empty: these files (.spt or per-rank .h5, see parseRankFileName) are
     // read one after the other and combined as the ranks of one run
     // (combineRankFiles); `path` is then only what the caller calls the run.
-    std::vector<std::string> rankFiles;
+    std::vector<std::string> rankFiles = {};
 };
 
 class TimelineIndex;
