@@ -278,6 +278,11 @@ void TestSptReader::realTraceMatchesExpected() {
     QCOMPARE(r.regions.size(), std::size_t(expected.size()));
     const std::uint32_t rank = std::uint32_t(file["ranks"][0].toInt());
     QCOMPARE(r.metadata.integer("mpi_rank"), std::optional<std::int64_t>(rank));
+    // The one region registered with its source location (v2).
+    const SourceLocation& located = r.details(*r.row(*r.regionIndex("src.located"), rank)).source;
+    QCOMPARE(located.file, std::string("driver.c"));
+    QCOMPARE(located.line, std::int64_t{122});
+    QVERIFY(r.details(*r.row(*r.regionIndex("solve"), rank)).empty());
     for (auto it = expected.begin(); it != expected.end(); ++it) {
         const auto region = r.regionIndex(it.key().toStdString());
         QVERIFY2(region, qPrintable(it.key()));
