@@ -37,7 +37,9 @@ bool isNativeTrace(const std::string& path) {
 }
 
 ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request) {
-    if (!isNativeTrace(path)) {
+    // A `.spt` without the magic is a trace cut short (or damaged), not an
+    // HDF5 file: its reader says so.
+    if (!isNativeTrace(path) && !path.ends_with(".spt")) {
         ProfilingResults results = readIsolated(path, request);
         dropUnrecordedCallIds(results);
         return results;

@@ -13,7 +13,8 @@ bool isNativeTrace(const std::string& path);
 
 // The one way the viewer and scope-report read a profiling file, whatever its
 // kind: a native trace (told by its magic, not its name) is parsed in this
-// process (it needs no libhdf5), everything else goes through readIsolated.
+// process (it needs no libhdf5), and so is any `*.spt` (an empty or cut
+// trace is reported as such); everything else goes through readIsolated.
 // A trace has no summary columns: a summary-only request reads its calls
 // (summaryFallback) or, without fallback, throws SummaryDataUnavailable.
 // Event columns whose call ids are all -1 (the older C writer's "not

@@ -149,6 +149,13 @@ void TestScopeReportCombine::truncatedTrace() {
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(bytes);
     file.close();
+    // Killed before the first byte: an empty .spt is a trace cut short, not a bad HDF5 file.
+    QFile empty(dir_.filePath("empty_rank3.spt"));
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.close();
+    const Run none = runReport({"empty_rank3.spt"}, dir_.path());
+    QCOMPARE(none.exitCode, 3);
+    QVERIFY2(none.err.contains("probably died"), none.err.constData());
     for (const QStringList& arguments :
          {QStringList{"cut_rank2.spt"},
           QStringList{"--combine-ranks", "h_rank0.spt", "cut_rank2.spt"}}) {
