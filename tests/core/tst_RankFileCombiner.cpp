@@ -67,7 +67,6 @@ void TestRankFileCombiner::pooledStatistics() {
     files.push_back(readFile(rank0_));
     ProfilingResults run = combineRankFiles(std::move(files));
     QCOMPARE(run.numRanks, 3u); // ranks 0 and 2: gaps kept
-    QCOMPARE(RankSelection::ranksOf(run).size() >= 2, true);
     QCOMPARE(run.regions.size(), std::size_t{3});
     // b: durations 2 (rank 0) and 4 (rank 2): total 6, mean 3, std 1.
     const std::size_t b = *run.regionIndex("b");
