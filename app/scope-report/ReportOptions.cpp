@@ -67,8 +67,9 @@ void checkTraceOptions(const ReportOptions& options) {
         return;
     if (options.diff)
         throw UsageError("--chrome-trace and --speedscope cannot be combined with --diff");
-    if (options.files.size() != 1)
-        throw UsageError("--chrome-trace and --speedscope export one file");
+    if (options.files.size() != 1 && !options.combineRanks)
+        throw UsageError("--chrome-trace and --speedscope export one run: one FILE, or the "
+                         "rank files of --combine-ranks");
     if (options.summaryOnly)
         throw UsageError("--chrome-trace and --speedscope need the per-call events, "
                          "not --summary-only");
@@ -133,6 +134,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--line-profile") {
             noValue();
             options.lineProfile = true;
+        } else if (name == "--combine-ranks") {
+            noValue();
+            options.combineRanks = true;
         } else if (name == "--no-fallback") {
             noValue();
             noFallback = true;
@@ -191,6 +195,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             throw UsageError("--call-tree cannot be combined with --diff");
         if (options.likwid || options.perf || options.lineProfile)
             throw UsageError("--likwid, --perf and --line-profile cannot be combined with --diff");
+        if (options.combineRanks)
+            throw UsageError("--combine-ranks cannot be combined with --diff");
         options.files = std::move(diffFiles);
         options.metric = metric.value_or(ComparisonMetric::Total);
     } else if (metric || options.thresholdPercent) {
@@ -218,7 +224,7 @@ std::string ReportOptions::usage() {
     return R"(Usage: scope-report [OPTIONS] FILE...
        scope-report --diff BASELINE OTHER [--metric M] [--threshold PCT] [OPTIONS]
 
-Summarises scope-profiler HDF5 files: metadata and per-region statistics
+Summarises scope-profiler HDF5 files and native .spt traces: metadata and per-region statistics
 (ranks, calls, total, average, min, max, std) pooled over the selected ranks.
 
 Options:
@@ -248,6 +254,9 @@ Options:
                         cache-miss and branch-miss rates; "perf_events" in --json
   --line-profile        print each file's line profiles (hits and time per line);
                         "line_profile" in --json
+  --combine-ranks       read the files (native .spt traces and per-rank .h5 files of
+                        the C/Fortran API, mixed) as the ranks of one run: regions
+                        matched by name, a rank in two files is an error (status 3)
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
                         largest change first; regions in one file only listed apart

@@ -52,6 +52,8 @@ public:
     bool diff = false;
     ComparisonMetric metric = ComparisonMetric::Total;
     std::optional<double> thresholdPercent;
+    // --combine-ranks: the files (.spt or per-rank .h5) are the ranks of one run.
+    bool combineRanks = false;
 
     // An export to standard output replaces the table there.
     bool tableOnStdout() const {

@@ -12,8 +12,9 @@
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
 #include "export/SpeedscopeWriter.h"
-#include "isolate/IsolatedReader.h"
+#include "load/ProfileFileReader.h"
 #include "model/Errors.h"
+#include "native/RankFileCombiner.h"
 
 #include <fstream>
 
@@ -39,7 +40,7 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.summary.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
-        return readIsolated(path, request);
+        return readProfileFile(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
     } catch (const SummaryDataUnavailable& error) {
@@ -48,6 +49,22 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         fail(ExitStatus::Unreadable, error.what());
     } catch (const std::exception& error) {
         fail(ExitStatus::Unreadable, path + ": " + error.what());
+    }
+    return std::nullopt;
+}
+
+std::optional<ProfilingResults> ScopeReport::loadCombined() {
+    // Like upstream's import-native: one unreadable rank spoils the run.
+    std::vector<ProfilingResults> files;
+    for (const std::string& path : options_.files)
+        if (auto results = load(path))
+            files.push_back(std::move(*results));
+    if (files.size() != options_.files.size())
+        return std::nullopt;
+    try {
+        return combineRankFiles(std::move(files));
+    } catch (const ProfileError& error) {
+        fail(ExitStatus::Unreadable, error.what());
     }
     return std::nullopt;
 }
@@ -138,8 +155,14 @@ std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
 
 ExitStatus ScopeReport::run() {
     std::vector<ProfilingResults> loaded;
-    for (const std::string& path : options_.files) {
-        if (auto results = load(path)) {
+    std::vector<std::optional<ProfilingResults>> read;
+    if (options_.combineRanks)
+        read.push_back(loadCombined());
+    else
+        for (const std::string& path : options_.files)
+            read.push_back(load(path));
+    for (auto& results : read) {
+        if (results) {
             warnAbout(*results);
             // Rows of ranks the file lacks would print as empty, not as an error.
             if (hasSelectedRanks(*results))

@@ -24,6 +24,8 @@ public:
 
 private:
     std::optional<ProfilingResults> load(const std::string& path);
+    // --combine-ranks: the files read as one run; nothing when any of them fails.
+    std::optional<ProfilingResults> loadCombined();
     void warnAbout(const ProfilingResults& results);
     // False, and an error naming the file, when --ranks names a rank it lacks.
     bool hasSelectedRanks(const ProfilingResults& results);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AsyncLoader.h"
 
+#include "ProfileFileReader.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
-#include "isolate/IsolatedReader.h"
 #include "model/Errors.h"
+#include "native/RankFileCombiner.h"
 
 #include <chrono>
 
@@ -70,7 +71,20 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.rowDetails = true;
         read.rowDetailsLimit = kViewerRowDetailsLimit;
         read.control = readControl;
-        *results = readIsolated(request.path, read);
+        if (request.rankFiles.empty()) {
+            *results = readProfileFile(request.path, read);
+        } else {
+            // Progress over all the files, each its share of the bar.
+            std::vector<ProfilingResults> files;
+            const double n = double(request.rankFiles.size());
+            for (std::size_t i = 0; i < request.rankFiles.size(); ++i) {
+                if (task.cancel.load())
+                    throw ReadCancelled(request.rankFiles[i], "reading the file", "cancelled");
+                read.control = scaledControl(readControl, double(i) / n, double(i + 1) / n);
+                files.push_back(readProfileFile(request.rankFiles[i], read));
+            }
+            *results = combineRankFiles(std::move(files));
+        }
         if (results->eventsRead && !task.cancel.load()) {
             // The index refers to *results, which stays where it is from here on.
             control.progress(readShare, "building the timeline");

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace scope {
 
@@ -19,6 +20,10 @@ struct LoadRequest {
     std::string path;
     bool summaryOnly = false;
     bool fallback = true; // summary-only: read events when the file has no summary columns
+    // Not empty: these files (.spt or per-rank .h5, see parseRankFileName) are
+    // read one after the other and combined as the ranks of one run
+    // (combineRankFiles); `path` is then only what the caller calls the run.
+    std::vector<std::string> rankFiles = {};
 };
 
 class TimelineIndex;

@@ -32,6 +32,13 @@ public:
     using ProfileError::ProfileError;
 };
 
+// Two of the files combined as the ranks of one run hold the same rank; the
+// message names both files.
+class DuplicateRankError : public CorruptProfileError {
+public:
+    using CorruptProfileError::CorruptProfileError;
+};
+
 // The scope_profiler_schema attribute is not an integer or is below 1.
 class InvalidSchemaError : public CorruptProfileError {
 public:

@@ -77,7 +77,7 @@ private slots:
             << "/nonexistent/dir/t.json: cannot write the Chrome trace";
         QTest::newRow("two files")
             << QStringList{"run_serial.h5", "run_np3.h5", "--speedscope", "x.json"}
-            << "export one file";
+            << "export one run";
         QTest::newRow("summary only")
             << QStringList{"run_serial.h5", "--summary-only", "--chrome-trace", "x.json"}
             << "need the per-call events";

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the bytes are an HDF5 file image read from memory by the
 // core's full read (plus the timeline index and exclusive times the viewer
-// builds from the events) and its summary-only read. Damage must end in a
+// builds from the events) and its summary-only read; bytes that start with a
+// native trace's magic go through the .spt reader instead. Damage must end in a
 // scope::ProfileError; any other exception, crash, leak or hang is a finding.
 // Build and run: see tests/fuzz/README.md.
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 #include "model/Errors.h"
+#include "native/SptReader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +17,15 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::span<const std::byte> image(reinterpret_cast<const std::byte*>(data), size);
+    if (scope::startsWithSptMagic(image)) {
+        try {
+            scope::ProfilingResults results = scope::readSptImage(image, "fuzz.spt");
+            const scope::TimelineIndex timeline(results);
+            scope::fillExclusiveTimes(results, timeline);
+        } catch (const scope::ProfileError&) {
+        }
+        return 0;
+    }
     try {
         scope::ProfilingResults results = scope::readH5Image(image, "fuzz.h5");
         if (results.eventsRead) {

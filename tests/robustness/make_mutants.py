@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes damaged copies ("mutants") of HDF5 profiling files for the robustness suite.
+"""Writes damaged copies ("mutants") of profiling files (HDF5, native .spt) for the robustness suite.
 
     make_mutants.py --seed N --count M --out DIR INPUT...
 
@@ -15,7 +15,9 @@ and misplaced writes (two blocks swapped). Offsets are biased towards the
 structures HDF5 parses (superblock, object headers, B-tree nodes, heaps and
 chunk boundaries), found by reading the file the way HDF5 does (version 0
 superblock, symbol table nodes, version 1 B-trees), since a uniformly random
-offset lands in raw event data nearly every time.
+offset lands in raw event data nearly every time. In a native trace they are
+the header and each region record's lengths and counts. A mutant keeps its
+input's extension.
 """
 
 import argparse
@@ -41,9 +43,36 @@ class Structure:
 
     def __init__(self, data):
         self.size = len(data)
+        if data[:8] == b"SCOPEPRF":
+            self.regions = [(0, min(24, self.size), "trace header")]
+            self._trace_records(data)
+            return
         self.regions = [(0, min(96, self.size), "superblock")]
         self._object_headers(data)
         self._signatures(data)
+
+    def _trace_records(self, data):
+        # Little-endian .spt (all real files are): each record's name length,
+        # v2 source length and line, and call count, and its times.
+        if self.size < 24:
+            return
+        version, _, count = struct.unpack_from("<iiq", data, 8)
+        pos = 24
+        for _ in range(max(0, min(count, 10000))):
+            start = pos
+            try:
+                (length,) = struct.unpack_from("<i", data, pos)
+                pos += 4 + max(0, length)
+                if version == 2:
+                    (source,) = struct.unpack_from("<i", data, pos)
+                    pos += 4 + max(0, source) + 4
+                (calls,) = struct.unpack_from("<q", data, pos)
+                pos += 8
+            except struct.error:
+                return
+            self._add(start, pos - start, "region record header")
+            self._add(pos, 16 * max(0, calls), "call times")
+            pos += 16 * max(0, calls)
 
     def _add(self, start, length, label):
         if 0 <= start < self.size and length > 0:
@@ -216,7 +245,8 @@ def main():
     for index in indices:
         path, kind, data, description = mutant(args.seed, index, inputs)
         stem = os.path.splitext(os.path.basename(path))[0]
-        name = f"m{index:05d}_{kind}_{stem}.h5"
+        extension = os.path.splitext(path)[1] or ".h5"
+        name = f"m{index:05d}_{kind}_{stem}{extension}"
         with open(os.path.join(args.out, name), "wb") as f:
             f.write(data)
         lines.append(f"{name}\t{os.path.basename(path)}\t{description}\n")

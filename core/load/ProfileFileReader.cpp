@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProfileFileReader.h"
+
+#include "model/Errors.h"
+#include "native/SptReader.h"
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+
+namespace scope {
+namespace {
+
+// The older C writer (before d1a32e26) fills call_ids and parent_ids with -1:
+// taken as ids, every call would be its own parent's sibling and the call
+// tree would collapse.
+void dropUnrecordedCallIds(ProfilingResults& results) {
+    EventColumns& events = results.events;
+    if (events.callIds.empty())
+        return;
+    const bool unrecorded = std::all_of(events.callIds.begin(), events.callIds.end(),
+                                        [](std::int64_t id) { return id == -1; });
+    if (!unrecorded)
+        return;
+    events.callIds = EventColumn(events.callIds.get_allocator());
+    events.parentIds = EventColumn(events.parentIds.get_allocator());
+}
+
+} // namespace
+
+bool isNativeTrace(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::array<char, kSptMagic.size()> head{};
+    if (!file.read(head.data(), head.size()))
+        return false;
+    return startsWithSptMagic(std::as_bytes(std::span<const char>(head)));
+}
+
+ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request) {
+    // A `.spt` without the magic is a trace cut short (or damaged), not an
+    // HDF5 file: its reader says so.
+    if (!isNativeTrace(path) && !path.ends_with(".spt")) {
+        ProfilingResults results = readIsolated(path, request);
+        dropUnrecordedCallIds(results);
+        return results;
+    }
+    if (request.summaryOnly && !request.summary.fallback)
+        throw SummaryDataUnavailable(path, "reading the summary columns",
+                                     "a native trace has no summary columns, only calls");
+    ProfilingResults results = readSpt(path, request.control);
+    results.summaryFallback = request.summaryOnly;
+    if (!request.rowDetails) {
+        results.rowDetails.clear();
+        for (RankRegion& row : results.rows)
+            row.details = RankRegion::kNoDetails;
+    }
+    return results;
+}
+
+} // namespace scope
