@@ -292,20 +292,17 @@ void RankBarChart::showSelected() {
     const Bar* bar = selectedRank_ ? barOf(*selectedRank_) : nullptr;
     if (bar == nullptr) {
         selectedBars_->data()->clear();
-        selectedBars_->removeFromLegend();
         return;
     }
+    // No legend entry: beside the table the legend has no room for a third
+    // one, and the outline matches the timeline's marked lane.
     selectedBars_->setData({static_cast<double>(bar->rank)}, {bar->value}, true);
-    selectedBars_->setName(
-        tr("selected: rank %1 (%2)").arg(bar->rank).arg(formatStatistic(statistic_, bar->value)));
-    selectedBars_->addToLegend();
 }
 
 void RankBarChart::showMessage(const QString& text) {
     // Cleared rather than just hidden, so an export of the plot cannot show a
     // previous region.
     selectedBars_->data()->clear();
-    selectedBars_->removeFromLegend();
     bars_->data()->clear();
     slowestBars_->data()->clear();
     slowestBars_->removeFromLegend();

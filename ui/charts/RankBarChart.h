@@ -41,8 +41,8 @@ public:
     // The run's name in the title, so that an exported image says which run
     // it shows ("run_np3 — solve: Total time per rank"); "" leaves it out.
     void setRunLabel(const QString& label);
-    // A rank chosen elsewhere (a heatmap cell): its bar gets a thick outline
-    // and a legend entry, whatever the region; nullopt clears it. Unlike the
+    // A rank chosen elsewhere (a heatmap cell): its bar gets a thick blue
+    // outline, whatever the region; nullopt clears it. Unlike the
     // rank selection it hides no other bar.
     void setSelectedRank(std::optional<std::uint32_t> rank);
     std::optional<std::uint32_t> selectedRank() const { return selectedRank_; }

@@ -127,7 +127,8 @@ QString DurationOverTimeView::title() const {
         return tr("Call durations over time");
     const QString what = tr("Call durations over time of %1")
                              .arg(QString::fromStdString(results_->regions[region_]));
-    return runLabel_.isEmpty() ? what : tr("%1, %2").arg(what, runLabel_);
+    // The run on a line of its own: beside the table the pane is narrow.
+    return runLabel_.isEmpty() ? what : tr("%1\n%2").arg(what, runLabel_);
 }
 
 void DurationOverTimeView::showMessage(const QString& text) {

@@ -48,7 +48,7 @@ public:
     bool available() const { return !series_.empty(); }
     // Whether each rank has a colour of its own (false beyond kMaxRankColours).
     bool perRank() const { return series_.ranks().size() <= kMaxRankColours; }
-    // "Call durations over time of solve, run_np3".
+    // "Call durations over time of solve\nrun_np3".
     QString title() const;
     // "t = 1.2 s … 1.3 s\nrank 0: 12 µs–15 µs (4 calls)"; "" off the calls.
     QString toolTipAt(QPoint position) const;
