@@ -197,7 +197,7 @@ void DurationOverTimeView::rebuild() {
         QCPGraph* graph = plot_->addGraph();
         graph->setLineStyle(QCPGraph::lsNone);
         // Columns with one call have no stroke length: a dot shows them.
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, 2.5));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, 4));
         graph->setPen(QPen(colour));
         graph->setName(perRank() ? tr("rank %1").arg(ranks[i])
                                  : tr("all %1 ranks").arg(ranks.size()));
