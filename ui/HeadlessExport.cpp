@@ -10,6 +10,9 @@
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
+#include "distributions/DurationOverTimeView.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
 #include "export/DistinctLabels.h"
 #include "export/ExportSelection.h"
 #include "export/RegionStatisticsJson.h"
@@ -72,17 +75,18 @@ public:
             failed(error);
     }
 
-    void flame(const FlameGraph& flame, const QString& base) {
+    // A chart that paints itself (flame graph, heatmap).
+    template <class Painted> void painted(const Painted& chart, const QString& base) {
         const QString path = pathFor(base);
         const int width = options_.size.width();
         const int height = options_.size.height();
         bool saved = false;
         if (options_.format == ChartContextMenu::ExportSvg)
-            saved = flame.saveSvg(path, width, height);
+            saved = chart.saveSvg(path, width, height);
         else if (options_.format == ChartContextMenu::ExportPdf)
-            saved = flame.savePdf(path, width, height);
+            saved = chart.savePdf(path, width, height);
         else
-            saved = flame.savePng(path, width, height, 1.0);
+            saved = chart.savePng(path, width, height, 1.0);
         if (saved)
             written(path);
         else
@@ -229,7 +233,7 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
         FlameGraph flame;
         flame.setRunLabel(label);
         flame.setTree(tree, run.results);
-        writer.flame(flame, QStringLiteral("flame") + suffix);
+        writer.painted(flame, QStringLiteral("flame") + suffix);
     } else {
         writer.note(QStringLiteral("%1: %2 and %3 skipped: the per-call events were not read (%4)")
                         .arg(run.path, QFileInfo(writer.pathFor(timelineBase)).fileName(),
@@ -238,6 +242,41 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
                                  ? QStringLiteral("aggregate file")
                                  : QStringLiteral("summary only")));
     }
+    exportDistributions(writer, run, label, suffix, costliest);
+}
+
+void HeadlessExport::exportDistributions(Writer& writer, const RunData& run, const QString& label,
+                                         const QString& suffix, int costliest) {
+    // The charts of single calls' durations, for the costliest region.
+    const QString histogramBase = QStringLiteral("histogram") + suffix;
+    const QString overTimeBase = QStringLiteral("duration_over_time") + suffix;
+    if (run.hasEvents() && costliest >= 0) {
+        HistogramView histogram;
+        histogram.setRunLabel(label);
+        histogram.setRun(run.results);
+        histogram.setRegion(costliest);
+        writer.chart(&histogram, histogram.plot(), histogramBase);
+        DurationOverTimeView overTime;
+        overTime.setRunLabel(label);
+        overTime.setRun(run.results);
+        overTime.setRegion(costliest);
+        writer.chart(&overTime, overTime.plot(), overTimeBase);
+    } else {
+        writer.note(QStringLiteral("%1: %2 and %3 skipped: %4")
+                        .arg(run.path, QFileInfo(writer.pathFor(histogramBase)).fileName(),
+                             QFileInfo(writer.pathFor(overTimeBase)).fileName(),
+                             costliest < 0 ? QStringLiteral("no region has calls")
+                                           : QStringLiteral("they need the durations of single "
+                                                            "calls, which were not read")));
+    }
+
+    // Summary statistics are enough for these.
+    HeatmapView heatmap;
+    heatmap.setRunLabel(label);
+    heatmap.setRun(run.results);
+    writer.painted(heatmap, QStringLiteral("heatmap") + suffix);
+    // likwid.png goes here: the LIKWID view's chart, when run.results->likwid
+    // is not empty (it needs no events either).
 }
 
 HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream& out,

@@ -16,9 +16,10 @@ class QTextStream;
 // `scope-viewer --export-dir`: reads the files as the window does (through
 // LoadController), renders the charts without showing anything and writes
 // them with region_statistics.json to a directory, for batch jobs and CI.
-// One file gives regions, ranks and timeline charts; with several, each run
-// gets its own, named after its label ("regions-run_np3.png"), and the
-// comparison and speedup charts are added.
+// One file gives regions, ranks, timeline, flame, histogram, duration over
+// time and heatmap charts; with several, each run gets its own, named after
+// its label ("regions-run_np3.png"), and the comparison and speedup charts
+// are added.
 class HeadlessExport {
 public:
     enum class Failure { NotFound, Unreadable, SummaryUnavailable };
@@ -53,6 +54,10 @@ private:
     // file names ("regions-run_np3.png").
     static void exportRun(Writer& writer, const RunData& run, const QString& label,
                           const QString& suffix);
+    // The histogram and durations over time of the costliest region (-1:
+    // none) and the heatmap; the place for likwid.png.
+    static void exportDistributions(Writer& writer, const RunData& run, const QString& label,
+                                    const QString& suffix, int costliest);
     static std::vector<std::shared_ptr<const RunData>>
     load(const Options& options, std::vector<Failure>& failures, QTextStream& err);
 };

@@ -7,6 +7,7 @@
 #include "charts/ChartExporter.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
 
@@ -43,6 +44,17 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
             return nullptr;
         }
         return view->histogram()->plot();
+    }
+    if (chart == RunView::DurationOverTime) {
+        view->sidePane()->updateOverTimeNow(); // lazily updated too
+        if (!view->sidePane()->overTime()->available()) {
+            *error = view->run()->hasEvents()
+                         ? RunChartFiles::tr("select a region with calls in the table first")
+                         : RunChartFiles::tr(
+                               "the durations over time need per-call data; load the events first");
+            return nullptr;
+        }
+        return view->sidePane()->overTime()->plot();
     }
     if (!view->rankChart()->hasBars()) {
         *error = RunChartFiles::tr("select a region with calls in the table first");

@@ -3,6 +3,7 @@
 
 #include "callpaths/SourcePanel.h"
 #include "charts/RankBarChart.h"
+#include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
 #include "models/MetadataModel.h"
@@ -19,8 +20,9 @@ const QString kPageKey = QStringLiteral("run/sidePage");
 
 RunSidePane::RunSidePane(QWidget* parent)
     : QTabWidget(parent), metadata_(new MetadataModel(this)), rankChart_(new RankBarChart(this)),
-      histogram_(new HistogramView(this)), heatmap_(new HeatmapView(this)),
-      source_(new SourcePanel(this)), metadataView_(new QTableView(this)) {
+      histogram_(new HistogramView(this)), overTime_(new DurationOverTimeView(this)),
+      heatmap_(new HeatmapView(this)), source_(new SourcePanel(this)),
+      metadataView_(new QTableView(this)) {
     metadataView_->setModel(metadata_);
     metadataView_->verticalHeader()->hide();
     // Names are short and must read whole; the values take the rest.
@@ -31,10 +33,12 @@ RunSidePane::RunSidePane(QWidget* parent)
     addTab(rankChart_, tr("Ranks"));
     setTabToolTip(0, tr("The selected region per rank"));
     addTab(histogram_, tr("Histogram"));
+    addTab(overTime_, tr("Over time"));
+    setTabToolTip(2, tr("Each call's duration against its start time"));
     addTab(heatmap_, tr("Heatmap"));
     addTab(source_, tr("Source"));
     addTab(metadataView_, tr("Metadata"));
-    // Five tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    // Six tabs in a narrow pane: smaller tabs rather than scroll arrows.
     setUsesScrollButtons(false);
     setDocumentMode(true);
     // The chart's title grows with the region's name; without a minimum of
@@ -46,8 +50,11 @@ RunSidePane::RunSidePane(QWidget* parent)
         QSettings().setValue(kPageKey, index);
         updateHistogram();
     });
-    connect(heatmap_, &HeatmapView::cellActivated, this,
-            [this](int region, std::uint32_t) { emit regionActivated(region); });
+    connect(heatmap_, &HeatmapView::cellActivated, this, [this](int region, std::uint32_t rank) {
+        emit regionActivated(region);
+        rankChart_->setSelectedRank(rank);
+        emit rankActivated(rank);
+    });
 }
 
 void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
@@ -59,6 +66,8 @@ void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
     source_->setRun(results);
     histogram_->setRegionAndRanks(-1, ranks_); // until its tab shows a region
     histogram_->setRun(results);
+    overTime_->setRegionAndRanks(-1, ranks_);
+    overTime_->setRun(results);
     heatmap_->setRun(results);
     heatmap_->setRanks(ranks_);
     rankChart_->setRun(results);
@@ -82,6 +91,7 @@ void RunSidePane::setRegion(int region) {
 void RunSidePane::setRunLabel(const QString& label) {
     rankChart_->setRunLabel(label);
     histogram_->setRunLabel(label);
+    overTime_->setRunLabel(label);
     heatmap_->setRunLabel(label);
 }
 
@@ -89,7 +99,13 @@ void RunSidePane::updateHistogramNow() {
     histogram_->setRegionAndRanks(region_, ranks_);
 }
 
+void RunSidePane::updateOverTimeNow() {
+    overTime_->setRegionAndRanks(region_, ranks_);
+}
+
 void RunSidePane::updateHistogram() {
     if (currentWidget() == histogram_)
         histogram_->setRegionAndRanks(region_, ranks_);
+    if (currentWidget() == overTime_)
+        overTime_->setRegionAndRanks(region_, ranks_);
 }

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class DurationOverTimeView;
 class HeatmapView;
 class HistogramView;
 class MetadataModel;
@@ -16,10 +17,11 @@ class RankBarChart;
 class SourcePanel;
 
 // The tabs beside a run's region table: the selected region per rank, its
-// call durations, the rank × region heatmap, its source and the file's
-// metadata. They follow the run, the selected ranks and region; the tab last
-// chosen is remembered. The histogram sorts every call of the region, so it
-// follows the selection only while its tab is shown.
+// call durations (histogram and over time), the rank × region heatmap, its
+// source and the file's metadata. They follow the run, the selected ranks and
+// region; the tab last chosen is remembered. The histogram and the durations
+// over time go through every call of the region, so they follow the
+// selection only while their tab is shown.
 class RunSidePane : public QTabWidget {
     Q_OBJECT
 public:
@@ -31,9 +33,12 @@ public:
     void setRunLabel(const QString& label);
     // The histogram of the selected region now, shown or not (for an export).
     void updateHistogramNow();
+    // The same for the durations over time.
+    void updateOverTimeNow();
 
     RankBarChart* rankChart() const { return rankChart_; }
     HistogramView* histogram() const { return histogram_; }
+    DurationOverTimeView* overTime() const { return overTime_; }
     HeatmapView* heatmap() const { return heatmap_; }
     SourcePanel* source() const { return source_; }
     QTableView* metadataView() const { return metadataView_; }
@@ -41,13 +46,17 @@ public:
 signals:
     // A heatmap cell was clicked.
     void regionActivated(int region);
+    // ... and that cell's rank: the per-rank chart marks it already.
+    void rankActivated(std::uint32_t rank);
 
 private:
+    // The histogram and the durations over time, whichever is shown.
     void updateHistogram();
 
     MetadataModel* metadata_;
     RankBarChart* rankChart_;
     HistogramView* histogram_;
+    DurationOverTimeView* overTime_;
     HeatmapView* heatmap_;
     SourcePanel* source_;
     QTableView* metadataView_;

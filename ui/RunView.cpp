@@ -10,6 +10,7 @@
 #include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
 #include "models/HeaderColumnMenu.h"
@@ -108,7 +109,7 @@ void RunView::buildLayout() {
 
     side_ = new RunSidePane(this);
     rankChart_ = side_->rankChart();
-    // A cell of the heatmap selects its region everywhere.
+    // A cell of the heatmap selects its region and its rank everywhere.
     connect(side_, &RunSidePane::regionActivated, this, &RunView::selectRegion);
 
     timeline_ = new TimelineView(this);
@@ -163,6 +164,7 @@ void RunView::buildLayout() {
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunView::onRegionSelected);
     connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
+    connect(side_, &RunSidePane::rankActivated, timeline_, &TimelineView::setSelectedRank);
     rankChartMenu_ = new ChartContextMenu(rankChart_->plot());
     timelineMenu_ = new ChartContextMenu(timeline_->plot());
     connect(
@@ -174,7 +176,8 @@ void RunView::buildLayout() {
     const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
         {&flameMenu_, {callPaths_->flameGraph(), Flame}},
         {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
-        {&heatmapMenu_, {side_->heatmap(), Heatmap}}};
+        {&heatmapMenu_, {side_->heatmap(), Heatmap}},
+        {&overTimeMenu_, {side_->overTime()->plot(), DurationOverTime}}};
     for (const auto& [menu, target] : menus) {
         *menu = new ChartContextMenu(target.first);
         connect(*menu, &ChartContextMenu::triggered, this,
@@ -328,18 +331,6 @@ QTableView* RunView::metadataView() const {
 
 SourcePanel* RunView::sourcePanel() const {
     return side_->source();
-}
-
-HistogramView* RunView::histogram() const {
-    return side_->histogram();
-}
-
-void RunView::updateHistogramNow() {
-    side_->updateHistogramNow();
-}
-
-HeatmapView* RunView::heatmap() const {
-    return side_->heatmap();
 }
 
 QWidget* RunView::fileBar() const {

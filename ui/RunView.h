@@ -2,6 +2,7 @@
 #pragma once
 
 #include "RunData.h"
+#include "RunSidePane.h"
 #include "charts/ChartContextMenu.h"
 #include "charts/RankStatistic.h"
 #include "model/RankSelection.h"
@@ -31,7 +32,6 @@ class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
 class RunFileBar;
-class RunSidePane;
 class RunFileWatcher;
 class TimelineView;
 namespace scope {
@@ -44,7 +44,7 @@ struct RegionTableRow;
 class RunView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap };
+    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap, DurationOverTime };
     Q_ENUM(Chart)
 
     explicit RunView(QWidget* parent = nullptr);
@@ -98,16 +98,20 @@ public:
             return histogramMenu_;
         case Heatmap:
             return heatmapMenu_;
+        case DurationOverTime:
+            return overTimeMenu_;
         }
         return nullptr;
     }
     // The timeline, call tree and flame graph tabs.
     CallPathTabs* callPaths() const { return callPaths_; }
     SourcePanel* sourcePanel() const;
-    HistogramView* histogram() const;
+    HistogramView* histogram() const { return side_->histogram(); }
     // Brings the histogram up to the selection even while its tab is hidden.
-    void updateHistogramNow();
-    HeatmapView* heatmap() const;
+    void updateHistogramNow() { side_->updateHistogramNow(); }
+    HeatmapView* heatmap() const { return side_->heatmap(); }
+    // The tabs beside the table (durations over time: sidePane()->overTime()).
+    RunSidePane* sidePane() const { return side_; }
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const;
     QString fileBarText() const;
@@ -165,6 +169,7 @@ private:
     ChartContextMenu* flameMenu_ = nullptr;
     ChartContextMenu* histogramMenu_ = nullptr;
     ChartContextMenu* heatmapMenu_ = nullptr;
+    ChartContextMenu* overTimeMenu_ = nullptr;
     CallPathTabs* callPaths_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;

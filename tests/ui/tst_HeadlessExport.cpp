@@ -83,12 +83,12 @@ void TestHeadlessExport::oneFileWritesItsCharts() {
     const QString out = dir_.filePath(QStringLiteral("one"));
     const Result result = exportTo(out, {sample("run_np3.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    QCOMPARE(result.files, QStringList({"flame.png", "ranks.png", "region_statistics.json",
-                                        "regions.png", "timeline.png"}));
+    QCOMPARE(result.files,
+             QStringList({"duration_over_time.png", "flame.png", "heatmap.png", "histogram.png",
+                          "ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
     // One line per written file.
-    QCOMPARE(result.out.trimmed().split('\n').size(), 5);
-    for (const QString& name :
-         QStringList{"flame.png", "ranks.png", "regions.png", "timeline.png"}) {
+    QCOMPARE(result.out.trimmed().split('\n').size(), 8);
+    for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
         QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
         QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
     }
@@ -105,18 +105,24 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     // Every run gets its charts, named after it.
     QCOMPARE(result.files,
-             QStringList({"comparison.png", "flame-run_np3.png", "flame-run_serial.png",
-                          "ranks-run_np3.png", "ranks-run_serial.png", "region_statistics.json",
-                          "regions-run_np3.png", "regions-run_serial.png", "speedup.png",
-                          "timeline-run_np3.png", "timeline-run_serial.png"}));
-    QCOMPARE(result.out.trimmed().split('\n').size(), 11);
+             QStringList({"comparison.png", "duration_over_time-run_np3.png",
+                          "duration_over_time-run_serial.png", "flame-run_np3.png",
+                          "flame-run_serial.png", "heatmap-run_np3.png", "heatmap-run_serial.png",
+                          "histogram-run_np3.png", "histogram-run_serial.png", "ranks-run_np3.png",
+                          "ranks-run_serial.png", "region_statistics.json", "regions-run_np3.png",
+                          "regions-run_serial.png", "speedup.png", "timeline-run_np3.png",
+                          "timeline-run_serial.png"}));
+    QCOMPARE(result.out.trimmed().split('\n').size(), 17);
     for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
         QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
-        QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
+        // run_serial's costliest region, main, has one call: one thin bar.
+        const double least = name == QStringLiteral("histogram-run_serial.png") ? 0.001 : 0.01;
+        QVERIFY2(drawnShare(QDir(out).filePath(name)) > least, qPrintable(name));
     }
     // Not one run's charts twice.
-    for (const QString& chart :
-         {QStringLiteral("regions"), QStringLiteral("ranks"), QStringLiteral("timeline")})
+    for (const QString& chart : {QStringLiteral("regions"), QStringLiteral("ranks"),
+                                 QStringLiteral("timeline"), QStringLiteral("histogram"),
+                                 QStringLiteral("duration_over_time"), QStringLiteral("heatmap")})
         QVERIFY2(QImage(QDir(out).filePath(chart + "-run_np3.png")) !=
                      QImage(QDir(out).filePath(chart + "-run_serial.png")),
                  qPrintable(chart));
@@ -147,7 +153,7 @@ void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {
         QVERIFY2(result.files.contains(chart + "-runA_profiling_data.png"), qPrintable(chart));
         QVERIFY2(result.files.contains(chart + "-runB_profiling_data.png"), qPrintable(chart));
     }
-    QCOMPARE(result.files.size(), 11);
+    QCOMPARE(result.files.size(), 17);
     QFile json(QDir(out).filePath("region_statistics.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QByteArray text = json.readAll();
@@ -159,8 +165,15 @@ void TestHeadlessExport::summaryOnlySkipsTheTimeline() {
     const QString out = dir_.filePath(QStringLiteral("summary"));
     const Result result = exportTo(out, {QStringLiteral("--summary-only"), sample("v3_serial.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    QCOMPARE(result.files, QStringList({"ranks.png", "region_statistics.json", "regions.png"}));
+    // The heatmap needs summaries only; the durations of single calls are missing.
+    QCOMPARE(result.files,
+             QStringList({"heatmap.png", "ranks.png", "region_statistics.json", "regions.png"}));
+    QVERIFY(drawnShare(QDir(out).filePath("heatmap.png")) > 0.01);
     QVERIFY2(result.err.contains(QStringLiteral("timeline.png and flame.png skipped")),
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(
+                 QStringLiteral("histogram.png and duration_over_time.png skipped: they need "
+                                "the durations of single calls")),
              qPrintable(result.err));
 }
 
@@ -187,8 +200,9 @@ void TestHeadlessExport::missingFileExitsWithTwo() {
     QCOMPARE(result.exitCode, 2);
     QVERIFY2(result.err.contains(QStringLiteral("no_such_run.h5")), qPrintable(result.err));
     // The file that could be read is still exported, on its own.
-    QCOMPARE(result.files, QStringList({"flame.png", "ranks.png", "region_statistics.json",
-                                        "regions.png", "timeline.png"}));
+    QCOMPARE(result.files,
+             QStringList({"duration_over_time.png", "flame.png", "heatmap.png", "histogram.png",
+                          "ranks.png", "region_statistics.json", "regions.png", "timeline.png"}));
 }
 
 void TestHeadlessExport::corruptFileExitsWithThree() {

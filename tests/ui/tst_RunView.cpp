@@ -8,7 +8,9 @@
 #include "RunView.h"
 #include "RunWaiter.h"
 #include "callpaths/CallPathTabs.h"
+#include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
 #include "format/ProfileReader.h"
@@ -29,6 +31,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <numeric>
 
@@ -385,6 +388,38 @@ private slots:
         QVERIFY(view.setRankSelection(QStringLiteral("1")));
         const auto& one = view.histogram()->histogram().counts;
         QCOMPARE(std::accumulate(one.begin(), one.end(), std::uint64_t(0)), std::uint64_t(200));
+    }
+
+    // A heatmap cell selects its region and its rank everywhere: the rank's
+    // bar and timeline lane are marked, the rank filter stays (run_np3).
+    void heatmapCellSelectsRegionAndRank() {
+        RunView view;
+        view.resize(1280, 760);
+        view.show();
+        auto run = std::make_shared<RunData>(*load("run_np3.h5"));
+        run->timeline = TimelineView::buildIndex(run->results); // a timeline to mark
+        QVERIFY(setRunAndWait(view, run));
+        const int rhs = static_cast<int>(*view.run()->results->regionIndex("rhs.eval"));
+        emit view.heatmap()->cellActivated(rhs, 2);
+        QCOMPARE(view.selectedRegion(), rhs);
+        QCOMPARE(view.rankChart()->region(), rhs);
+        QCOMPARE(view.rankChart()->selectedRank(), std::optional<std::uint32_t>(2));
+        QCOMPARE(view.rankChart()->selectedBars()->data()->size(), 1);
+        QCOMPARE(view.rankChart()->selectedBars()->data()->at(0)->key, 2.0);
+        QCOMPARE(view.timeline()->selectedRank(), std::optional<std::uint32_t>(2));
+        QTRY_COMPARE(view.timeline()->selectedBand(), 2); // set once the table shows
+        QCOMPARE(view.rankEdit()->text(), QString());
+        QCOMPARE(view.rankChart()->bars()->data()->size(), 3);
+        // With ranks 1-2 shown, rank 1 is the first lane.
+        QVERIFY(view.setRankSelection(QStringLiteral("1-2")));
+        emit view.heatmap()->cellActivated(rhs, 1);
+        QCOMPARE(view.timeline()->selectedBand(), 0);
+        QCOMPARE(view.rankChart()->selectedBars()->data()->at(0)->key, 1.0);
+        // The durations over time follow the selection once their tab shows:
+        // 200 calls per rank.
+        view.sideTabs()->setCurrentWidget(view.sidePane()->overTime());
+        QCOMPARE(view.sidePane()->overTime()->region(), rhs);
+        QCOMPARE(view.sidePane()->overTime()->series().size(), std::size_t(400));
     }
 
     void metadataNamesAreNeverCut() {

@@ -28,6 +28,7 @@ constexpr double kMaxBarPixels = 120.0;
 constexpr double kHeadroom = 1.15; // room above the tallest bar for its label
 
 const QColor kInk(0x20, 0x20, 0x20);
+const QColor kSelected(0x00, 0x5a, 0xb5); // outline of the rank chosen elsewhere
 
 } // namespace
 
@@ -83,7 +84,12 @@ void RankBarChart::setUpPlot() {
     bars_->removeFromLegend();
     slowestBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
     // Antialiasing would fade bars narrower than a pixel into the background.
-    for (QCPBars* bars : {bars_, slowestBars_}) {
+    // Outline only, over the other bars: the region's colour stays readable.
+    selectedBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);
+    selectedBars_->setBrush(Qt::NoBrush);
+    selectedBars_->setPen(QPen(kSelected, 2.5));
+    selectedBars_->removeFromLegend();
+    for (QCPBars* bars : {bars_, slowestBars_, selectedBars_}) {
         bars->setAntialiased(false);
         bars->setAntialiasedFill(false);
     }
@@ -135,6 +141,11 @@ void RankBarChart::setRanks(const scope::RankSelection& ranks) {
 
 void RankBarChart::setRunLabel(const QString& label) {
     runLabel_ = label;
+    rebuild();
+}
+
+void RankBarChart::setSelectedRank(std::optional<std::uint32_t> rank) {
+    selectedRank_ = rank;
     rebuild();
 }
 
@@ -224,6 +235,7 @@ void RankBarChart::showBars(const QString& regionName) {
     bars_->setData(keys, values, true);
     bars_->setBrush(colour);
     showSlowest(colour);
+    showSelected();
 
     meanLegend_->setName(tr("mean %1").arg(formatStatistic(statistic_, *mean_)));
     meanLegend_->addToLegend();
@@ -282,9 +294,21 @@ void RankBarChart::showSlowest(const QColor& colour) {
     slowestLabel_->setText(tr("rank %1").arg(slowest.rank));
 }
 
+void RankBarChart::showSelected() {
+    const Bar* bar = selectedRank_ ? barOf(*selectedRank_) : nullptr;
+    if (bar == nullptr) {
+        selectedBars_->data()->clear();
+        return;
+    }
+    // No legend entry: beside the table the legend has no room for a third
+    // one, and the outline matches the timeline's marked lane.
+    selectedBars_->setData({static_cast<double>(bar->rank)}, {bar->value}, true);
+}
+
 void RankBarChart::showMessage(const QString& text) {
     // Cleared rather than just hidden, so an export of the plot cannot show a
     // previous region.
+    selectedBars_->data()->clear();
     bars_->data()->clear();
     slowestBars_->data()->clear();
     slowestBars_->removeFromLegend();
@@ -302,7 +326,7 @@ void RankBarChart::updateBarWidths() {
     const QColor colour = bars_->brush().color();
     const double pixels = kBarWidth * pixelsPerRank;
     if (pixels >= kWideBarPixels) {
-        for (QCPBars* bars : {bars_, slowestBars_}) {
+        for (QCPBars* bars : {bars_, slowestBars_, selectedBars_}) {
             // A few ranks on a wide plot: slabs look like an area, not like bars.
             bars->setWidthType(pixels > kMaxBarPixels ? QCPBars::wtAbsolute
                                                       : QCPBars::wtPlotCoords);
@@ -318,6 +342,8 @@ void RankBarChart::updateBarWidths() {
         slowestBars_->setWidthType(QCPBars::wtAbsolute);
         slowestBars_->setWidth(kWideBarPixels);
         slowestBars_->setPen(QPen(kInk, 1));
+        selectedBars_->setWidthType(QCPBars::wtAbsolute);
+        selectedBars_->setWidth(kWideBarPixels + 2);
     }
 }
 

@@ -41,6 +41,13 @@ public:
     // The run's name in the title, so that an exported image says which run
     // it shows ("run_np3 — solve: Total time per rank"); "" leaves it out.
     void setRunLabel(const QString& label);
+    // A rank chosen elsewhere (a heatmap cell): its bar gets a thick blue
+    // outline, whatever the region; nullopt clears it. Unlike the
+    // rank selection it hides no other bar.
+    void setSelectedRank(std::optional<std::uint32_t> rank);
+    std::optional<std::uint32_t> selectedRank() const { return selectedRank_; }
+    // The selected rank's bar when it is shown (one data point, else none).
+    QCPBars* selectedBars() const { return selectedBars_; }
 
     int region() const { return region_; }
     Statistic statistic() const { return statistic_; }
@@ -83,6 +90,7 @@ private:
     void collectBars(std::size_t region);
     void showBars(const QString& regionName);
     void showSlowest(const QColor& colour);
+    void showSelected();
     void showMessage(const QString& text);
     void updateBarWidths();
     void keepXRangeInBounds();
@@ -106,6 +114,8 @@ private:
     QCPTextElement* title_ = nullptr;
     QCPBars* bars_ = nullptr;
     QCPBars* slowestBars_ = nullptr;
+    QCPBars* selectedBars_ = nullptr;
+    std::optional<std::uint32_t> selectedRank_;
     QCPGraph* meanLegend_ = nullptr; // no data: gives the mean line a legend entry
     QCPItemStraightLine* meanLine_ = nullptr;
     QCPItemText* slowestLabel_ = nullptr;

@@ -88,6 +88,14 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis->setTickLength(0, 0);
     plot_->yAxis->grid()->setVisible(false);
     plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+    // The lane of the rank chosen elsewhere: across the whole width, over the calls.
+    selectedLane_ = new QCPItemRect(plot_);
+    selectedLane_->topLeft->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    selectedLane_->bottomRight->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    selectedLane_->setPen(QPen(QColor(0x00, 0x5a, 0xb5), 2));
+    selectedLane_->setBrush(QColor(0x00, 0x5a, 0xb5, 28));
+    selectedLane_->setSelectable(false);
+    selectedLane_->setVisible(false);
 
     // Title and legend on top, compact: they are there for exported images
     // above all.
@@ -147,6 +155,7 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
         index = buildIndex(results);
     timeline_->setRun(std::move(results), std::move(index));
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateSelectedLane();
     updateTitle();
     updateLegend();
     resetZoom();
@@ -155,6 +164,7 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
 void TimelineView::clear() {
     timeline_->clear();
     rankTicker_->setRanks({});
+    updateSelectedLane();
     updateTitle();
     updateLegend();
     plot_->xAxis->setRange(0, 1);
@@ -176,6 +186,7 @@ void TimelineView::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     timeline_->setRanks(ranks);
     rankTicker_->setRanks(timeline_->bandRanks());
+    updateSelectedLane();
     updateTitle();
     updateLegend();
     fitRanks();
@@ -231,6 +242,32 @@ void TimelineView::resetZoom() {
 
 void TimelineView::fitRanks() {
     plot_->yAxis->setRange(0, std::max(1, timeline_->bandCount()));
+}
+
+void TimelineView::setSelectedRank(std::optional<std::uint32_t> rank) {
+    selectedRank_ = rank;
+    updateSelectedLane();
+    // Scrolled only when chosen, not on every change of the shown ranks.
+    if (selectedBand_ >= 0) {
+        const QCPRange range = plot_->yAxis->range();
+        if (selectedBand_ < range.lower || selectedBand_ + 1 > range.upper) {
+            const double lower = selectedBand_ + 0.5 - range.size() / 2;
+            plot_->yAxis->setRange(lower, lower + range.size()); // constrainRanks clamps it
+        }
+    }
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineView::updateSelectedLane() {
+    const auto& bands = timeline_->bandRanks();
+    const auto it =
+        selectedRank_ ? std::find(bands.begin(), bands.end(), *selectedRank_) : bands.end();
+    selectedBand_ = it == bands.end() ? -1 : static_cast<int>(it - bands.begin());
+    selectedLane_->setVisible(selectedBand_ >= 0);
+    if (selectedBand_ >= 0) {
+        selectedLane_->topLeft->setCoords(0, selectedBand_);
+        selectedLane_->bottomRight->setCoords(1, selectedBand_ + 1);
+    }
 }
 
 bool TimelineView::isComplete() const {

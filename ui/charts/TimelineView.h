@@ -12,9 +12,11 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
+class QCPItemRect;
 class QCPRange;
 class QCPTextElement;
 class QKeyEvent;
@@ -55,6 +57,13 @@ public:
     // Only these calls of the region (one flag per event): a call path's.
     void setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls);
     void setRanks(const scope::RankSelection& ranks);
+    // A rank chosen elsewhere (a heatmap cell): its lane is outlined and
+    // scrolled into view when the ranks are zoomed; nullopt clears it. The
+    // shown ranks stay as they are.
+    void setSelectedRank(std::optional<std::uint32_t> rank);
+    std::optional<std::uint32_t> selectedRank() const { return selectedRank_; }
+    // The outlined band (-1: none, or the rank is not shown).
+    int selectedBand() const { return selectedBand_; }
     // The run's name in the title ("Timeline of run_np3, ranks 0–2"); "" leaves it out.
     void setRunLabel(const QString& label);
     // Fits the whole run.
@@ -97,6 +106,7 @@ private:
     void fitRanks();
     void updateTitle();
     void updateLegend();
+    void updateSelectedLane();
 
     QCustomPlot* plot_ = nullptr;
     TimelinePlottable* timeline_ = nullptr;
@@ -107,4 +117,7 @@ private:
     scope::RankSelection ranks_;
     QString runLabel_;
     QPoint pressPosition_;
+    QCPItemRect* selectedLane_ = nullptr;
+    std::optional<std::uint32_t> selectedRank_;
+    int selectedBand_ = -1;
 };

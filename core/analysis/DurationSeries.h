@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/ProfilingResults.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace scope {
+
+// Each call's duration against its start time, for one region and the
+// selected ranks, to show warm-up, drift and periodic spikes. Built once per
+// region and selection; reduce() then turns any time window into per-pixel
+// columns, so a redraw costs the calls in the window plus the pixels, never
+// one drawn object per call.
+//
+// The rolling median pools the selected ranks' calls in start order over a
+// centred window of kMedianWindow calls (fewer at both ends, where the window
+// is clipped to the calls there are; an even count takes the mean of the two
+// middle values). 101 calls smooth out single spikes while a change of
+// behaviour lasting a few hundred calls still shows.
+class DurationSeries {
+public:
+    static constexpr std::size_t kMedianWindow = 101;
+
+    // Throws EventsUnavailable without per-call data. `window` is odd (even
+    // values are taken as the next odd one).
+    static DurationSeries of(const ProfilingResults& results, std::size_t region,
+                             const RankSelection& ranks, std::size_t window = kMedianWindow);
+
+    // Ranks with calls, ascending; series i holds the calls [begin(i), end(i)).
+    const std::vector<std::uint32_t>& ranks() const { return ranks_; }
+    std::size_t begin(std::size_t series) const { return offsets_[series]; }
+    std::size_t end(std::size_t series) const { return offsets_[series + 1]; }
+    // Seconds since the run's first call (ProfilingResults::minimumStartNs),
+    // ascending within a series, and each call's duration in seconds.
+    const std::vector<double>& starts() const { return starts_; }
+    const std::vector<double>& durations() const { return durations_; }
+    // The rolling median at each call of all series pooled, in start order.
+    const std::vector<double>& medianStarts() const { return medianStarts_; }
+    const std::vector<double>& medians() const { return medians_; }
+
+    std::size_t size() const { return starts_.size(); }
+    bool empty() const { return starts_.empty(); }
+    double firstStart() const { return firstStart_; }
+    double lastStart() const { return lastStart_; }
+    double shortest() const { return shortest_; }
+    double longest() const { return longest_; }
+
+    // Per series (or all pooled into one) and per pixel column: the shortest
+    // and longest call starting in the column, and how many. Column c covers
+    // [t0 + c·w, t0 + (c+1)·w) with w = (t1 − t0) / columns; the last one
+    // includes t1. Empty columns have count 0 (min and max then undefined).
+    struct Reduction {
+        double t0 = 0.0;
+        double t1 = 0.0;
+        std::size_t columns = 0;
+        std::size_t series = 0;           // rows: ranks().size(), or 1 when pooled
+        std::vector<double> minimum;      // series × columns, row-major
+        std::vector<double> maximum;      // series × columns
+        std::vector<std::uint32_t> count; // series × columns
+        std::vector<double> medianLow;    // columns: range of the median there
+        std::vector<double> medianHigh;   // columns
+        std::vector<std::uint32_t> medianCount;
+
+        std::size_t at(std::size_t row, std::size_t column) const { return row * columns + column; }
+        // The column holding time t (seconds), or columns when outside [t0, t1].
+        std::size_t columnOf(double t) const;
+        // The start of column c (seconds); columnStart(columns) is t1.
+        double columnStart(std::size_t column) const;
+    };
+    Reduction reduce(double t0, double t1, std::size_t columns, bool pooled = false) const;
+
+private:
+    std::vector<std::uint32_t> ranks_;
+    std::vector<std::size_t> offsets_{0};
+    std::vector<double> starts_;
+    std::vector<double> durations_;
+    std::vector<double> medianStarts_;
+    std::vector<double> medians_;
+    double firstStart_ = 0.0;
+    double lastStart_ = 0.0;
+    double shortest_ = 0.0;
+    double longest_ = 0.0;
+};
+
+} // namespace scope
