@@ -21,14 +21,18 @@ using namespace scope::fixtures;
 namespace {
 
 // Rank 0: solve (10 calls; 1,000 cycles, 2,500 instructions, 7 cache
-// misses), io (2 calls; 500 cycles); rank 1: solve (12 calls; 3,000 cycles,
-// 4,500 instructions).
+// misses of 200 references), io (2 calls; 500 cycles); rank 1: solve (12
+// calls; 3,000 cycles, 4,500 instructions).
 std::shared_ptr<const ProfilingResults> perfRun(const QTemporaryDir& dir) {
     FixtureSpec spec;
     spec.rows.push_back(FixtureRow::make(0, "solve", {0}, {100}));
     spec.rows.push_back(FixtureRow::make(1, "solve", {0}, {100}));
     spec.perfEvents = {
-        {0, "solve", 10, {"cycles", "instructions", "cache-misses"}, {1000, 2500, 7}},
+        {0,
+         "solve",
+         10,
+         {"cycles", "instructions", "cache-misses", "cache-references"},
+         {1000, 2500, 7, 200}},
         {0, "io", 2, {"cycles"}, {500}},
         {1, "solve", 12, {"cycles", "instructions"}, {3000, 4500}},
     };
@@ -77,10 +81,11 @@ private slots:
         view.table()->sortByColumn(cycles, Qt::AscendingOrder);
         QCOMPARE(view.table()->model()->index(0, 0).data().toString(), QStringLiteral("io"));
 
-        // Rank 1 alone: solve only, and no cache-misses column.
+        // Rank 1 alone: solve only, no cache-misses column; region, calls,
+        // cycles, instructions and their IPC.
         view.rankPicker()->setCurrentIndex(view.rankPicker()->findText(QStringLiteral("Rank 1")));
         QCOMPARE(m->rowCount(), 1);
-        QCOMPARE(m->columnCount(), 4);
+        QCOMPARE(m->columnCount(), 5);
         QCOMPARE(m->column(QStringLiteral("cache-misses")), -1);
         QCOMPARE(m->index(0, 1).data().toString(), QStringLiteral("12"));
         QCOMPARE(m->index(0, m->column(QStringLiteral("cycles"))).data().toString(),
@@ -96,6 +101,32 @@ private slots:
         QCOMPARE(view.rankPicker()->currentText(), QStringLiteral("2 selected ranks, summed"));
         QCOMPARE(m->index(m->row(QStringLiteral("solve")), 1).data().toString(),
                  QStringLiteral("22"));
+    }
+
+    // Ratios of the counters summed over the ranks shown, where both exist.
+    void derivedRatios() {
+        QTemporaryDir dir;
+        PerfEventsView view;
+        QAbstractItemModelTester tester(view.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        view.setRun(perfRun(dir));
+        const PerfEventsModel* m = view.model();
+        const int solve = m->row(QStringLiteral("solve"));
+        const int io = m->row(QStringLiteral("io"));
+        const int ipc = m->column(QStringLiteral("IPC"));
+        const int missRate = m->column(QStringLiteral("cache-miss rate"));
+        QVERIFY(ipc >= 2 && missRate >= 2);
+        QCOMPARE(m->column(QStringLiteral("branch-miss rate")), -1); // no branch counters
+        // (2,500 + 4,500) / (1,000 + 3,000), not the mean of 2.5 and 1.5.
+        QCOMPARE(m->index(solve, ipc).data(PerfEventsModel::ValueRole).toDouble(), 1.75);
+        QCOMPARE(m->index(solve, ipc).data().toString(), QStringLiteral("1.75"));
+        QCOMPARE(m->index(solve, missRate).data().toString(), QStringLiteral("3.50 %"));
+        QCOMPARE(m->index(io, ipc).data().toString(), QString()); // no instructions
+        view.setRanks({1});
+        QCOMPARE(m->index(m->row(QStringLiteral("solve")), m->column(QStringLiteral("IPC")))
+                     .data(PerfEventsModel::ValueRole)
+                     .toDouble(),
+                 1.5);
     }
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PerfEventsModel.h"
 
+#include "analysis/PerfRatios.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -90,9 +92,9 @@ void PerfEventsModel::rebuild() {
             row.counters[static_cast<std::size_t>(
                 counterNames_.indexOf(QString::fromStdString(row.set.eventNames[e])))] =
                 static_cast<double>(row.set.values[e]);
-        // TODO(lead): ratios from perfRatios(), once core/analysis/PerfRatios.h is merged:
-        //   for (const scope::PerfRatio& ratio : scope::perfRatios(row.set))
-        //       addRatio(row, ratio.name, ratio.value);
+        // Ratios of the summed counters: a ratio of sums, not a mean of ratios.
+        for (const scope::PerfRatio& ratio : scope::perfRatios(row.set))
+            addRatio(row, ratio.name, ratio.value);
     }
     for (Row& row : rows_)
         row.ratios.resize(static_cast<std::size_t>(ratioNames_.size()), kMissing);
@@ -151,9 +153,14 @@ QVariant PerfEventsModel::data(const QModelIndex& index, int role) const {
                          : tr("The counters this ratio needs were not measured");
     if (role != Qt::DisplayRole || std::isnan(value))
         return {};
-    // Counters in full, like perf stat; ratios to 3 significant digits.
-    return isCounter ? locale.toString(static_cast<qulonglong>(value))
-                     : locale.toString(value, 'g', 3);
+    // Counters in full, like perf stat; IPC to 3 significant digits, miss
+    // rates in percent as perf stat prints them.
+    if (isCounter)
+        return locale.toString(static_cast<qulonglong>(value));
+    if (ratioNames_[static_cast<qsizetype>(c - row.counters.size())].endsWith(
+            QStringLiteral(" rate")))
+        return locale.toString(100.0 * value, 'f', 2) + QStringLiteral(" %");
+    return locale.toString(value, 'g', 3);
 }
 
 QVariant PerfEventsModel::headerData(int section, Qt::Orientation orientation, int role) const {
