@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExportController.h"
 
+#include "hardware/LikwidView.h"
+
 #include "ExportContext.h"
 #include "ExportSizeDialog.h"
 #include "FileDialogs.h"
@@ -13,6 +15,7 @@
 #include "comparison/SpeedupChart.h"
 #include "export/RegionStatisticsJson.h"
 #include "export/TraceExporter.h"
+#include "hardware/LikwidView.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableCsv.h"
 
@@ -66,6 +69,46 @@ QString ExportController::chartSuffix(ChartContextMenu::Action format) {
     }
 }
 
+QString ExportController::chartFileSuffix(RunView::Chart chart) {
+    switch (chart) {
+    case RunView::RankChart:
+        return QStringLiteral("-ranks");
+    case RunView::Timeline:
+        return QStringLiteral("-timeline");
+    case RunView::Flame:
+        return QStringLiteral("-flame");
+    case RunView::Histogram:
+        return QStringLiteral("-histogram");
+    case RunView::Heatmap:
+        return QStringLiteral("-heatmap");
+    case RunView::DurationOverTime:
+        return QStringLiteral("-over-time");
+    case RunView::Likwid:
+        return QStringLiteral("-likwid");
+    }
+    return {};
+}
+
+QString ExportController::chartExportTitle(RunView::Chart chart) {
+    switch (chart) {
+    case RunView::RankChart:
+        return tr("Export Per-Rank Chart");
+    case RunView::Timeline:
+        return tr("Export Timeline");
+    case RunView::Flame:
+        return tr("Export Flame Graph");
+    case RunView::Histogram:
+        return tr("Export Histogram");
+    case RunView::Heatmap:
+        return tr("Export Heatmap");
+    case RunView::DurationOverTime:
+        return tr("Export Durations over Time");
+    case RunView::Likwid:
+        return tr("Export LIKWID Chart");
+    }
+    return {};
+}
+
 QMenu* ExportController::addMenu(QMenu* file) {
     menu_ = file->addMenu(tr("&Export"));
     rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
@@ -80,8 +123,14 @@ QMenu* ExportController::addMenu(QMenu* file) {
     histogram_ = menu_->addAction(tr("&Histogram…"), this, [this] {
         chooseAndExportChart(context_->currentRunView(), RunView::Histogram);
     });
+    overTime_ = menu_->addAction(tr("Durations over T&ime…"), this, [this] {
+        chooseAndExportChart(context_->currentRunView(), RunView::DurationOverTime);
+    });
     heatmap_ = menu_->addAction(tr("Heat&map…"), this, [this] {
         chooseAndExportChart(context_->currentRunView(), RunView::Heatmap);
+    });
+    likwid_ = menu_->addAction(tr("&LIKWID Chart…"), this, [this] {
+        chooseAndExportChart(context_->currentRunView(), RunView::Likwid);
     });
     comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Bars);
@@ -125,7 +174,9 @@ void ExportController::updateActions() {
     timeline_->setEnabled(run && view->run()->hasEvents());
     flame_->setEnabled(run && view->run()->hasEvents());
     histogram_->setEnabled(run && view->run()->hasEvents());
+    overTime_->setEnabled(run && view->run()->hasEvents());
     heatmap_->setEnabled(run);
+    likwid_->setEnabled(run && LikwidView::hasData(*view->run()->results));
     callTree_->setEnabled(run && view->run()->hasEvents());
     // Traces are made of the calls: none without per-call data.
     perfettoTrace_->setEnabled(run && view->run()->hasEvents());
@@ -148,11 +199,7 @@ void ExportController::runChartAction(RunView* view, RunView::Chart chart,
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
                                                const QString& suffix) const {
     const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
-    QString name = label + (chart == RunView::Timeline    ? QStringLiteral("-timeline")
-                            : chart == RunView::Flame     ? QStringLiteral("-flame")
-                            : chart == RunView::Histogram ? QStringLiteral("-histogram")
-                            : chart == RunView::Heatmap   ? QStringLiteral("-heatmap")
-                                                          : QStringLiteral("-ranks"));
+    QString name = label + chartFileSuffix(chart);
     const int region = view ? view->rankChart()->region() : -1;
     if (chart == RunView::RankChart && region >= 0 && view->run())
         name = label + QLatin1Char('-') +
@@ -195,11 +242,7 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
-    const QString title = chart == RunView::Timeline    ? tr("Export Timeline")
-                          : chart == RunView::Flame     ? tr("Export Flame Graph")
-                          : chart == RunView::Histogram ? tr("Export Histogram")
-                          : chart == RunView::Heatmap   ? tr("Export Heatmap")
-                                                        : tr("Export Per-Rank Chart");
+    const QString title = chartExportTitle(chart);
     choosePlotPath(size, title, name.left(name.size() - 2), format, askFormat,
                    [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
                                        int height, double scale) {

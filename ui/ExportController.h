@@ -75,6 +75,9 @@ public:
     // The region table as shown (rows in the proxy's order, filter applied,
     // columns in header order), with raw numbers: times in seconds.
     static std::string tableCsv(const RunView* view);
+    // "-timeline", … of a chart's default file name, and its dialog's title.
+    static QString chartFileSuffix(RunView::Chart chart);
+    static QString chartExportTitle(RunView::Chart chart);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg".
     QString defaultChartFileName(const RunView* view, RunView::Chart chart,
                                  const QString& suffix) const;
@@ -101,6 +104,8 @@ private:
     QAction* flame_ = nullptr;
     QAction* histogram_ = nullptr;
     QAction* heatmap_ = nullptr;
+    QAction* overTime_ = nullptr;
+    QAction* likwid_ = nullptr;
     QAction* callTree_ = nullptr;
     QAction* comparisonChart_ = nullptr;
     QAction* speedupChart_ = nullptr;

@@ -16,6 +16,7 @@
 #include "export/DistinctLabels.h"
 #include "export/ExportSelection.h"
 #include "export/RegionStatisticsJson.h"
+#include "hardware/LikwidView.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -275,8 +276,14 @@ void HeadlessExport::exportDistributions(Writer& writer, const RunData& run, con
     heatmap.setRunLabel(label);
     heatmap.setRun(run.results);
     writer.painted(heatmap, QStringLiteral("heatmap") + suffix);
-    // likwid.png goes here: the LIKWID view's chart, when run.results->likwid
-    // is not empty (it needs no events either).
+    if (LikwidView::hasData(*run.results)) {
+        // The roofline says most at a glance; without FLOP rate and bandwidth
+        // the first metric across the group's regions.
+        LikwidView likwid;
+        likwid.setRun(run.results);
+        likwid.showChart(likwid.rooflineAvailable() ? 1 : 0);
+        writer.chart(&likwid, likwid.plot(), QStringLiteral("likwid") + suffix);
+    }
 }
 
 HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream& out,

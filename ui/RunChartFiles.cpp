@@ -10,6 +10,8 @@
 #include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
+#include "hardware/HardwarePane.h"
+#include "hardware/LikwidView.h"
 
 #include <QDir>
 #include <qcustomplot.h>
@@ -55,6 +57,13 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
             return nullptr;
         }
         return view->sidePane()->overTime()->plot();
+    }
+    if (chart == RunView::Likwid) {
+        if (!LikwidView::hasData(*view->run()->results)) {
+            *error = RunChartFiles::tr("this run has no LIKWID counters");
+            return nullptr;
+        }
+        return view->sidePane()->hardware()->likwid()->plot();
     }
     if (!view->rankChart()->hasBars()) {
         *error = RunChartFiles::tr("select a region with calls in the table first");

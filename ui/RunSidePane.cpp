@@ -6,6 +6,7 @@
 #include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
+#include "hardware/HardwarePane.h"
 #include "models/MetadataModel.h"
 
 #include <QHeaderView>
@@ -22,7 +23,7 @@ RunSidePane::RunSidePane(QWidget* parent)
     : QTabWidget(parent), metadata_(new MetadataModel(this)), rankChart_(new RankBarChart(this)),
       histogram_(new HistogramView(this)), overTime_(new DurationOverTimeView(this)),
       heatmap_(new HeatmapView(this)), source_(new SourcePanel(this)),
-      metadataView_(new QTableView(this)) {
+      metadataView_(new QTableView(this)), hardware_(new HardwarePane(this)) {
     metadataView_->setModel(metadata_);
     metadataView_->verticalHeader()->hide();
     // Names are short and must read whole; the values take the rest.
@@ -38,16 +39,28 @@ RunSidePane::RunSidePane(QWidget* parent)
     addTab(heatmap_, tr("Heatmap"));
     addTab(source_, tr("Source"));
     addTab(metadataView_, tr("Metadata"));
-    // Six tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    addTab(hardware_, tr("Hardware"));
+    setTabToolTip(indexOf(hardware_), tr("LIKWID counters, line profiles and perf counters"));
+    setTabVisible(indexOf(hardware_), false); // until a run has such data
+    // Named so that the remembered tab survives tabs added in between.
+    rankChart_->setObjectName(QStringLiteral("ranks"));
+    histogram_->setObjectName(QStringLiteral("histogram"));
+    overTime_->setObjectName(QStringLiteral("overTime"));
+    heatmap_->setObjectName(QStringLiteral("heatmap"));
+    source_->setObjectName(QStringLiteral("source"));
+    metadataView_->setObjectName(QStringLiteral("metadata"));
+    hardware_->setObjectName(QStringLiteral("hardware"));
+    // Seven tabs in a narrow pane: smaller tabs rather than scroll arrows.
     setUsesScrollButtons(false);
     setDocumentMode(true);
     // The chart's title grows with the region's name; without a minimum of
     // its own the pane would take that width from the table when a long
     // name is selected.
     setMinimumWidth(240);
-    setCurrentIndex(QSettings().value(kPageKey, 0).toInt());
-    connect(this, &QTabWidget::currentChanged, this, [this](int index) {
-        QSettings().setValue(kPageKey, index);
+    restorePage();
+    connect(this, &QTabWidget::currentChanged, this, [this] {
+        if (!restoring_)
+            QSettings().setValue(kPageKey, currentWidget()->objectName());
         updateHistogram();
     });
     connect(heatmap_, &HeatmapView::cellActivated, this, [this](int region, std::uint32_t rank) {
@@ -72,12 +85,29 @@ void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
     heatmap_->setRanks(ranks_);
     rankChart_->setRun(results);
     rankChart_->setRanks(ranks_);
+    const bool hardware = results && HardwarePane::hasData(*results);
+    hardware_->setRun(hardware ? results : nullptr);
+    hardware_->setRanks(ranks_.isAll() ? std::vector<std::uint32_t>{} : ranks_.ranks());
+    setTabVisible(indexOf(hardware_), hardware);
+    restorePage(); // the Hardware tab may have come (or gone) with this run
+}
+
+void RunSidePane::restorePage() {
+    const QString name = QSettings().value(kPageKey).toString();
+    int page = 0;
+    for (int i = 0; i < count(); ++i)
+        if (widget(i)->objectName() == name && isTabVisible(i))
+            page = i;
+    restoring_ = true;
+    setCurrentIndex(page);
+    restoring_ = false;
 }
 
 void RunSidePane::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     rankChart_->setRanks(ranks_);
     heatmap_->setRanks(ranks_);
+    hardware_->setRanks(ranks_.isAll() ? std::vector<std::uint32_t>{} : ranks_.ranks());
     updateHistogram();
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 
 class DurationOverTimeView;
+class HardwarePane;
 class HeatmapView;
 class HistogramView;
 class MetadataModel;
@@ -42,6 +43,7 @@ public:
     HeatmapView* heatmap() const { return heatmap_; }
     SourcePanel* source() const { return source_; }
     QTableView* metadataView() const { return metadataView_; }
+    HardwarePane* hardware() const { return hardware_; }
 
 signals:
     // A heatmap cell was clicked.
@@ -52,6 +54,8 @@ signals:
 private:
     // The histogram and the durations over time, whichever is shown.
     void updateHistogram();
+    // The tab last chosen (by name) when this run shows it, else the first.
+    void restorePage();
 
     MetadataModel* metadata_;
     RankBarChart* rankChart_;
@@ -60,6 +64,8 @@ private:
     HeatmapView* heatmap_;
     SourcePanel* source_;
     QTableView* metadataView_;
+    HardwarePane* hardware_;
     scope::RankSelection ranks_;
     int region_ = -1;
+    bool restoring_ = false;
 };

@@ -5,6 +5,7 @@
 #include "RunFileBar.h"
 #include "RunFileWatcher.h"
 #include "RunSidePane.h"
+#include "analysis/RegionTable.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
@@ -13,6 +14,10 @@
 #include "distributions/DurationOverTimeView.h"
 #include "distributions/HeatmapView.h"
 #include "distributions/HistogramView.h"
+#include "hardware/HardwarePane.h"
+#include "hardware/LikwidBarChart.h"
+#include "hardware/LikwidView.h"
+#include "hardware/RooflineChart.h"
 #include "models/HeaderColumnMenu.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionNameDelegate.h"
@@ -29,6 +34,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -90,8 +96,7 @@ void RunView::buildLayout() {
     rankMessage_->setStyleSheet(QStringLiteral("color: #c62828"));
     rankMessage_->hide();
     statistic_ = new QComboBox(this);
-    for (Statistic s : allStatistics())
-        statistic_->addItem(label(s), static_cast<int>(s));
+    fillStatistics(false);
 
     // The rank box's message sits under it and may run on under the chart box.
     auto* controls = new QGridLayout;
@@ -177,7 +182,9 @@ void RunView::buildLayout() {
         {&flameMenu_, {callPaths_->flameGraph(), Flame}},
         {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
         {&heatmapMenu_, {side_->heatmap(), Heatmap}},
-        {&overTimeMenu_, {side_->overTime()->plot(), DurationOverTime}}};
+        {&overTimeMenu_, {side_->overTime()->plot(), DurationOverTime}},
+        {&likwidMenu_, {side_->hardware()->likwid()->barChart()->plot(), Likwid}},
+        {&rooflineMenu_, {side_->hardware()->likwid()->rooflineChart()->plot(), Likwid}}};
     for (const auto& [menu, target] : menus) {
         *menu = new ChartContextMenu(target.first);
         connect(*menu, &ChartContextMenu::triggered, this,
@@ -237,7 +244,7 @@ void RunView::buildTable() {
     });
 
     columnMenu_ = new HeaderColumnMenu(header, QStringLiteral("regionTable/hiddenColumns"),
-                                       RegionTableModel::columnIds(), RegionTableModel::Region);
+                                       RegionTableModel::columnIds(true), RegionTableModel::Region);
     columnMenu_->restore();
     connect(columnMenu_, &HeaderColumnMenu::columnVisibilityChanged, this,
             &RunView::fitRegionColumn);
@@ -362,6 +369,7 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
             showRankProblem(QString::fromStdString(missing));
         }
     }
+    fillStatistics(run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results));
     side_->setRun(run_, selection_);
     const bool events = run_ && run_->hasEvents() && run_->timeline;
     if (events) {
@@ -396,6 +404,21 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
         if (run_ == run)
             recomputeTable();
     });
+}
+
+void RunView::fillStatistics(bool gpu) {
+    if (statistic_->count() == allStatistics(gpu).size())
+        return;
+    // GPU total only for runs with GPU data; the choice stays where it can.
+    const QVariant current = statistic_->currentData();
+    const QSignalBlocker blocker(statistic_);
+    statistic_->clear();
+    for (Statistic s : allStatistics(gpu))
+        statistic_->addItem(label(s), static_cast<int>(s));
+    const int index = current.isValid() ? statistic_->findData(current) : 0;
+    statistic_->setCurrentIndex(std::max(index, 0));
+    if (current.isValid() && statistic_->currentData() != current)
+        rankChart_->setStatistic(statistic()); // GPU total went with the GPU data
 }
 
 void RunView::setRunLabel(const QString& label) {

@@ -44,7 +44,7 @@ struct RegionTableRow;
 class RunView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap, DurationOverTime };
+    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap, DurationOverTime, Likwid };
     Q_ENUM(Chart)
 
     explicit RunView(QWidget* parent = nullptr);
@@ -100,6 +100,8 @@ public:
             return heatmapMenu_;
         case DurationOverTime:
             return overTimeMenu_;
+        case Likwid:
+            return likwidMenu_;
         }
         return nullptr;
     }
@@ -139,6 +141,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The per-rank chart's statistics; GPU total only where the run has GPU data.
+    void fillStatistics(bool gpu);
     void buildLayout();
     void buildTable();
     void orderTabFocus();
@@ -170,6 +174,8 @@ private:
     ChartContextMenu* histogramMenu_ = nullptr;
     ChartContextMenu* heatmapMenu_ = nullptr;
     ChartContextMenu* overTimeMenu_ = nullptr;
+    ChartContextMenu* likwidMenu_ = nullptr; // the bar chart's; the roofline has its own
+    ChartContextMenu* rooflineMenu_ = nullptr;
     CallPathTabs* callPaths_ = nullptr;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;

@@ -114,14 +114,15 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 13);
+        QCOMPARE(texts.size(), 15);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
-        // The comparison's charts wait for a second run.
+        // The comparison's charts wait for a second run; this run has no LIKWID data.
         for (QAction* action : menu->actions())
             QVERIFY(action->isSeparator() || action->isEnabled() ||
                     action->text() == QStringLiteral("&Comparison Chart…") ||
-                    action->text() == QStringLiteral("Spee&dup Chart…"));
+                    action->text() == QStringLiteral("Spee&dup Chart…") ||
+                    action->text() == QStringLiteral("&LIKWID Chart…"));
 
         // Every chart has the same context menu; copying needs no dialog.
         for (RunView::Chart chart : {RunView::RankChart, RunView::Timeline}) {
@@ -192,6 +193,47 @@ private slots:
                                       histogram));
         QVERIFY(readAll(histogram).contains("<svg"));
         QVERIFY(view->chartMenu(RunView::Histogram) && view->chartMenu(RunView::Heatmap));
+
+        // So do the durations over time, of the region selected in the table.
+        view->selectRegion(static_cast<int>(*view->run()->results->regionIndex("rhs.eval")));
+        const QString overTime = dir_.filePath("over-time.png");
+        QVERIFY(exporter->exportChart(view, RunView::DurationOverTime, ChartContextMenu::ExportPng,
+                                      overTime, 400, 300, 1.0));
+        QVERIFY(drawnPixels(QImage(overTime)) > 1000);
+        QCOMPARE(exporter->defaultChartFileName(view, RunView::DurationOverTime, "png"),
+                 QStringLiteral("run_np3-over-time.png"));
+    }
+
+    // The LIKWID chart exports where the run has LIKWID data, and only there.
+    void likwidChartExports() {
+        MainWindow window;
+        RunView* view = open(window, QStringLiteral("v3_serial.h5"));
+        QVERIFY(view);
+        ExportController* exporter = window.exporter();
+        const auto likwidAction = [&] {
+            for (QAction* action : exporter->menu()->actions())
+                if (action->text() == QStringLiteral("&LIKWID Chart…"))
+                    return action;
+            return static_cast<QAction*>(nullptr);
+        };
+        QVERIFY(likwidAction() && likwidAction()->isEnabled());
+        const QString likwid = dir_.filePath("likwid.png");
+        QVERIFY(exporter->exportChart(view, RunView::Likwid, ChartContextMenu::ExportPng, likwid,
+                                      400, 300, 1.0));
+        QVERIFY(drawnPixels(QImage(likwid)) > 1000);
+        QVERIFY(view->chartMenu(RunView::Likwid));
+        // The Hardware tab is shown for this run only.
+        const QTabWidget* side = view->sideTabs();
+        QWidget* hardware = side->findChild<QWidget*>(QStringLiteral("hardware"));
+        QVERIFY(hardware && side->isTabVisible(side->indexOf(hardware)));
+        RunView* other = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(other);
+        QVERIFY(!likwidAction()->isEnabled());
+        QVERIFY(!exporter->exportChart(other, RunView::Likwid, ChartContextMenu::ExportPng,
+                                       dir_.filePath("none.png"), 400, 300, 1.0));
+        const QTabWidget* otherSide = other->sideTabs();
+        QVERIFY(!otherSide->isTabVisible(
+            otherSide->indexOf(otherSide->findChild<QWidget*>(QStringLiteral("hardware")))));
     }
 
     void tableCsvIsTheTableAsShown() {

@@ -165,10 +165,12 @@ void TestHeadlessExport::summaryOnlySkipsTheTimeline() {
     const QString out = dir_.filePath(QStringLiteral("summary"));
     const Result result = exportTo(out, {QStringLiteral("--summary-only"), sample("v3_serial.h5")});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-    // The heatmap needs summaries only; the durations of single calls are missing.
-    QCOMPARE(result.files,
-             QStringList({"heatmap.png", "ranks.png", "region_statistics.json", "regions.png"}));
+    // The heatmap and the LIKWID chart need summaries only; the durations of
+    // single calls are missing.
+    QCOMPARE(result.files, QStringList({"heatmap.png", "likwid.png", "ranks.png",
+                                        "region_statistics.json", "regions.png"}));
     QVERIFY(drawnShare(QDir(out).filePath("heatmap.png")) > 0.01);
+    QVERIFY(drawnShare(QDir(out).filePath("likwid.png")) > 0.01);
     QVERIFY2(result.err.contains(QStringLiteral("timeline.png and flame.png skipped")),
              qPrintable(result.err));
     QVERIFY2(result.err.contains(

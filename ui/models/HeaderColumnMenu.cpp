@@ -4,19 +4,27 @@
 #include <QHeaderView>
 #include <QSettings>
 
+#include <algorithm>
+
 HeaderColumnMenu::HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids,
                                    int fixedColumn)
     : QMenu(header), header_(header), settingsKey_(std::move(settingsKey)), ids_(std::move(ids)),
       fixedColumn_(fixedColumn) {
     // Built when shown, so that the entries follow the header's state and texts.
     connect(this, &QMenu::aboutToShow, this, &HeaderColumnMenu::rebuild);
+    // Some columns come and go with the run (GPU time): their hidden state too.
+    connect(header_, &QHeaderView::sectionCountChanged, this, &HeaderColumnMenu::restore);
     rebuild();
+}
+
+int HeaderColumnMenu::columns() const {
+    return std::min<int>(static_cast<int>(ids_.size()), header_->count());
 }
 
 void HeaderColumnMenu::rebuild() {
     clear();
     const QAbstractItemModel* model = header_->model();
-    for (int column = 0; column < ids_.size(); ++column) {
+    for (int column = 0; column < columns(); ++column) {
         if (column == fixedColumn_)
             continue;
         QString name;
@@ -37,14 +45,14 @@ void HeaderColumnMenu::rebuild() {
 
 void HeaderColumnMenu::restore() {
     const QStringList hidden = QSettings().value(settingsKey_).toStringList();
-    for (int column = 0; column < ids_.size(); ++column)
+    for (int column = 0; column < columns(); ++column)
         if (column != fixedColumn_)
             header_->setSectionHidden(column, hidden.contains(ids_[column]));
     emit columnVisibilityChanged();
 }
 
 void HeaderColumnMenu::setColumnVisible(int column, bool visible) {
-    if (column < 0 || column >= ids_.size() || column == fixedColumn_ ||
+    if (column < 0 || column >= columns() || column == fixedColumn_ ||
         header_->isSectionHidden(column) == !visible)
         return;
     header_->setSectionHidden(column, !visible);
@@ -54,8 +62,12 @@ void HeaderColumnMenu::setColumnVisible(int column, bool visible) {
 
 QStringList HeaderColumnMenu::hiddenIds() const {
     QStringList hidden;
-    for (int column = 0; column < ids_.size(); ++column)
+    for (int column = 0; column < columns(); ++column)
         if (header_->isSectionHidden(column))
             hidden << ids_[column];
+    // Columns this run lacks stay as they were chosen with another run.
+    for (const QString& id : QSettings().value(settingsKey_).toStringList())
+        if (ids_.indexOf(id) >= columns() && !hidden.contains(id))
+            hidden << id;
     return hidden;
 }

@@ -29,6 +29,8 @@ signals:
 
 private:
     void rebuild();
+    // The columns both named in ids and in the header now.
+    int columns() const;
 
     QHeaderView* header_;
     QString settingsKey_;
