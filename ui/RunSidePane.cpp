@@ -37,20 +37,12 @@ RunSidePane::RunSidePane(QWidget* parent)
     addTab(overTime_, tr("Over time"));
     setTabToolTip(2, tr("Each call's duration against its start time"));
     addTab(heatmap_, tr("Heatmap"));
-    addTab(source_, tr("Source"));
-    addTab(metadataView_, tr("Metadata"));
-    addTab(hardware_, tr("Hardware"));
-    setTabToolTip(indexOf(hardware_), tr("LIKWID counters, line profiles and perf counters"));
-    setTabVisible(indexOf(hardware_), false); // until a run has such data
     // Named so that the remembered tab survives tabs added in between.
     rankChart_->setObjectName(QStringLiteral("ranks"));
     histogram_->setObjectName(QStringLiteral("histogram"));
     overTime_->setObjectName(QStringLiteral("overTime"));
     heatmap_->setObjectName(QStringLiteral("heatmap"));
-    source_->setObjectName(QStringLiteral("source"));
-    metadataView_->setObjectName(QStringLiteral("metadata"));
-    hardware_->setObjectName(QStringLiteral("hardware"));
-    // Seven tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    // Tabs in a narrow pane: smaller tabs rather than scroll arrows.
     setUsesScrollButtons(false);
     setDocumentMode(true);
     // The chart's title grows with the region's name; without a minimum of
@@ -85,18 +77,15 @@ void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
     heatmap_->setRanks(ranks_);
     rankChart_->setRun(results);
     rankChart_->setRanks(ranks_);
-    const bool hardware = results && HardwarePane::hasData(*results);
-    hardware_->setRun(hardware ? results : nullptr);
+    hardware_->setRun(results);
     hardware_->setRanks(ranks_.isAll() ? std::vector<std::uint32_t>{} : ranks_.ranks());
-    setTabVisible(indexOf(hardware_), hardware);
-    restorePage(); // the Hardware tab may have come (or gone) with this run
 }
 
 void RunSidePane::restorePage() {
     const QString name = QSettings().value(kPageKey).toString();
     int page = 0;
     for (int i = 0; i < count(); ++i)
-        if (widget(i)->objectName() == name && isTabVisible(i))
+        if (widget(i)->objectName() == name)
             page = i;
     restoring_ = true;
     setCurrentIndex(page);

@@ -17,12 +17,14 @@ class QTableView;
 class RankBarChart;
 class SourcePanel;
 
-// The tabs beside a run's region table: the selected region per rank, its
-// call durations (histogram and over time), the rank × region heatmap, its
-// source and the file's metadata. They follow the run, the selected ranks and
-// region; the tab last chosen is remembered. The histogram and the durations
-// over time go through every call of the region, so they follow the
-// selection only while their tab is shown.
+// The analysis tabs beside a run's region table: the selected region per
+// rank, its call durations (histogram and over time) and the rank × region
+// heatmap. It also keeps the run's detail pages (the region's source, the
+// file's metadata, its hardware data), which the run view places below the
+// table, where they have the window's width. All follow the run, the selected
+// ranks and region; the tab last chosen is remembered. The histogram and the
+// durations over time go through every call of the region, so they follow
+// the selection only while their tab is shown.
 class RunSidePane : public QTabWidget {
     Q_OBJECT
 public:
@@ -54,7 +56,7 @@ signals:
 private:
     // The histogram and the durations over time, whichever is shown.
     void updateHistogram();
-    // The tab last chosen (by name) when this run shows it, else the first.
+    // The tab last chosen (by name), else the first.
     void restorePage();
 
     MetadataModel* metadata_;

@@ -8,6 +8,7 @@
 #include "analysis/RegionTable.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
+#include "callpaths/SourcePanel.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
@@ -132,6 +133,13 @@ void RunView::buildLayout() {
     vertical_ = new QSplitter(Qt::Vertical, this);
     vertical_->addWidget(horizontal_);
     callPaths_ = new CallPathTabs(timelineStack_, this);
+    callPaths_->addPage(side_->source(), QStringLiteral("source"), tr("Source"),
+                        tr("The selected region's source"));
+    callPaths_->addPage(side_->metadataView(), QStringLiteral("metadata"), tr("Metadata"),
+                        tr("What the file says about the run"));
+    callPaths_->addPage(side_->hardware(), QStringLiteral("hardware"), tr("Hardware"),
+                        tr("LIKWID counters, line profiles and perf counters"));
+    callPaths_->setPageVisible(side_->hardware(), false); // until a run has such data
     vertical_->addWidget(callPaths_);
     vertical_->setSizes({520, 380});
 
@@ -371,6 +379,8 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     }
     fillStatistics(run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results));
     side_->setRun(run_, selection_);
+    callPaths_->setPageVisible(side_->hardware(),
+                               run_ && run_->results && HardwarePane::hasData(*run_->results));
     const bool events = run_ && run_->hasEvents() && run_->timeline;
     if (events) {
         timelineStack_->setCurrentWidget(timeline_);

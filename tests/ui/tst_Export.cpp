@@ -8,6 +8,7 @@
 #include "MessageBanner.h"
 #include "RunView.h"
 #include "RunWaiter.h"
+#include "callpaths/CallPathTabs.h"
 #include "charts/ChartContextMenu.h"
 #include "distributions/HistogramView.h"
 #include "models/RegionFilterProxy.h"
@@ -223,17 +224,17 @@ private slots:
         QVERIFY(drawnPixels(QImage(likwid)) > 1000);
         QVERIFY(view->chartMenu(RunView::Likwid));
         // The Hardware tab is shown for this run only.
-        const QTabWidget* side = view->sideTabs();
-        QWidget* hardware = side->findChild<QWidget*>(QStringLiteral("hardware"));
-        QVERIFY(hardware && side->isTabVisible(side->indexOf(hardware)));
+        const QTabWidget* tabs = view->callPaths();
+        QWidget* hardware = tabs->findChild<QWidget*>(QStringLiteral("hardware"));
+        QVERIFY(hardware && tabs->isTabVisible(tabs->indexOf(hardware)));
         RunView* other = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(other);
         QVERIFY(!likwidAction()->isEnabled());
         QVERIFY(!exporter->exportChart(other, RunView::Likwid, ChartContextMenu::ExportPng,
                                        dir_.filePath("none.png"), 400, 300, 1.0));
-        const QTabWidget* otherSide = other->sideTabs();
-        QVERIFY(!otherSide->isTabVisible(
-            otherSide->indexOf(otherSide->findChild<QWidget*>(QStringLiteral("hardware")))));
+        const QTabWidget* otherTabs = other->callPaths();
+        QVERIFY(!otherTabs->isTabVisible(
+            otherTabs->indexOf(otherTabs->findChild<QWidget*>(QStringLiteral("hardware")))));
     }
 
     void tableCsvIsTheTableAsShown() {

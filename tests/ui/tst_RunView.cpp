@@ -133,9 +133,9 @@ private slots:
         QCOMPARE(QApplication::focusWidget(), view.findChild<QComboBox*>());
 
         // The metadata, once its tab is chosen, follows the tab bar.
-        view.sideTabs()->setCurrentWidget(view.metadataView());
-        view.sideTabs()->tabBar()->setFocus();
-        QTest::keyClick(view.sideTabs()->tabBar(), Qt::Key_Tab);
+        view.callPaths()->setCurrentWidget(view.metadataView());
+        view.callPaths()->tabBar()->setFocus();
+        QTest::keyClick(view.callPaths()->tabBar(), Qt::Key_Tab);
         QCOMPARE(QApplication::focusWidget(), view.metadataView());
         QTest::keyClick(view.metadataView(), Qt::Key_Tab);
         QVERIFY(!isInside(QApplication::focusWidget(), view.metadataView()));
@@ -427,7 +427,7 @@ private slots:
         view.resize(1280, 760);
         view.show();
         QVERIFY(setRunAndWait(view, load("run_np3.h5")));
-        view.sideTabs()->setCurrentWidget(view.metadataView());
+        view.callPaths()->setCurrentWidget(view.metadataView());
         QTableView* metadata = view.metadataView();
         QTRY_VERIFY(metadata->isVisible());
         const QAbstractItemModel& model = *metadata->model();

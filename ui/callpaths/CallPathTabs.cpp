@@ -28,10 +28,15 @@ CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
     addTab(timeline, tr("Timeline"));
     addTab(page(tree_, treePanel_, &treeStack_), tr("Call tree"));
     addTab(page(flame_, flamePanel_, &flameStack_), tr("Flame graph"));
-    setCurrentIndex(QSettings().value(kPageKey, TimelinePage).toInt());
-    connect(this, &QTabWidget::currentChanged, this, [this](int index) {
-        QSettings().setValue(kPageKey, index);
-        if (index != TimelinePage && stale_)
+    // Named so that the remembered page survives pages added after these.
+    widget(TimelinePage)->setObjectName(QStringLiteral("timeline"));
+    widget(CallTreePage)->setObjectName(QStringLiteral("callTree"));
+    widget(FlamePage)->setObjectName(QStringLiteral("flameGraph"));
+    restorePage();
+    connect(this, &QTabWidget::currentChanged, this, [this] {
+        if (!restoring_)
+            QSettings().setValue(kPageKey, currentWidget()->objectName());
+        if (showsCallPaths() && stale_)
             rebuild();
     });
 
@@ -93,6 +98,32 @@ void CallPathTabs::setRunLabel(const QString& label) {
     flame_->setRunLabel(label);
 }
 
+void CallPathTabs::addPage(QWidget* page, const QString& name, const QString& label,
+                           const QString& toolTip) {
+    page->setObjectName(name);
+    setTabToolTip(addTab(page, label), toolTip);
+    restorePage();
+}
+
+void CallPathTabs::setPageVisible(QWidget* page, bool visible) {
+    setTabVisible(indexOf(page), visible);
+    restorePage();
+}
+
+void CallPathTabs::restorePage() {
+    const QString name = QSettings().value(kPageKey).toString();
+    int index = TimelinePage;
+    for (int i = 0; i < count(); ++i)
+        if (widget(i)->objectName() == name && isTabVisible(i))
+            index = i;
+    const QScopedValueRollback<bool> guard(restoring_, true);
+    setCurrentIndex(index);
+}
+
+bool CallPathTabs::showsCallPaths() const {
+    return currentIndex() == CallTreePage || currentIndex() == FlamePage;
+}
+
 bool CallPathTabs::callPathsAvailable() const {
     return run_ && run_->hasEvents() && run_->timeline;
 }
@@ -101,7 +132,7 @@ bool CallPathTabs::callPathsAvailable() const {
 // table's percentiles and the timeline's first frame have both cores.
 void CallPathTabs::rebuild() {
     current_.reset();
-    stale_ = currentIndex() == TimelinePage;
+    stale_ = !showsCallPaths();
     if (stale_) {
         builder_->cancel();
         return;

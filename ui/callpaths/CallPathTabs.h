@@ -21,7 +21,8 @@ struct CallTree;
 
 // The views of a run that need its calls, side by side in tabs below the
 // table: the timeline (handed in by the run view, which times its first
-// frame), the call tree and the flame graph. It builds the call tree in the
+// frame), the call tree and the flame graph; the run view adds the pages that
+// want the window's width after them (source, metadata, hardware). It builds the call tree in the
 // background for the selected ranks; without per-call data both views give
 // way to the reason and "Load events", like the timeline. The chosen tab is
 // remembered, and the tree is only built once one of its views is shown.
@@ -38,6 +39,10 @@ public:
     // Shows the region's costliest path in the tree; emits nothing back.
     void selectRegion(int region);
     void setEventsLoading(bool loading);
+    // A page after the call views, remembered by `name` when chosen.
+    void addPage(QWidget* page, const QString& name, const QString& label, const QString& toolTip);
+    // A page whose run lacks its data is not shown (the timeline is then).
+    void setPageVisible(QWidget* page, bool visible);
 
     CallTreeView* callTree() const { return tree_; }
     FlameGraph* flameGraph() const { return flame_; }
@@ -59,6 +64,9 @@ signals:
     void pathCallsReady(int region, std::shared_ptr<const std::vector<bool>> calls);
 
 private:
+    // The page last chosen (by name) when it is shown, else the timeline.
+    void restorePage();
+    bool showsCallPaths() const;
     QWidget* page(QWidget* view, EventsUnavailablePanel* panel, QStackedWidget** stack);
     void showTree(std::shared_ptr<const scope::CallTree> tree,
                   std::shared_ptr<const scope::CallTree> bottomUp);
@@ -77,6 +85,7 @@ private:
     QStackedWidget* treeStack_ = nullptr;
     QStackedWidget* flameStack_ = nullptr;
     bool activating_ = false;
+    bool restoring_ = false;
     // The newest path asked for; older answers are dropped.
     quint64 pathSerial_ = 0;
     // The selection changed while neither view was shown: build when one is.
