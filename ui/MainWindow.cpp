@@ -229,7 +229,8 @@ void MainWindow::openSeparately(const QString& runPath) {
 }
 
 void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly) {
-    if (paths.size() == 1)
+    // A folder goes through openFilesToCompare(), which opens the files in it.
+    if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
         openFile(paths.front(), summaryOnly);
     else
         openFilesToCompare(paths, summaryOnly);

@@ -96,9 +96,11 @@ QStringList RankFileRuns::filesInFolder(const QString& folder) {
 
 QStringList RankFileRuns::plan(const QStringList& paths) {
     QStringList files;
-    for (const QString& path : paths)
-        files << (QFileInfo(path).isDir() ? filesInFolder(path)
-                                          : QStringList{QFileInfo(path).absoluteFilePath()});
+    for (const QString& path : paths) {
+        const QStringList inFolder = QFileInfo(path).isDir() ? filesInFolder(path) : QStringList();
+        // A folder without profiles stays: its load fails with a line in the banner.
+        files << (inFolder.isEmpty() ? QStringList{QFileInfo(path).absoluteFilePath()} : inFolder);
+    }
     files.removeDuplicates();
     QHash<QString, QString> runOf; // member file -> its run's name
     for (const scope::RankFileGroup& group : scope::groupRankFiles(toStd(files))) {

@@ -23,8 +23,9 @@ public:
     void remove(const QString& name);
 
     // What a drop or a list of files opens, in order: folders replaced by the
-    // rank files in them (else their profiles), files of one prefix (two or
-    // more) registered as one run and named by it, the other files as given.
+    // rank files in them (else their profiles; a folder without either stays,
+    // for its error), files of one prefix (two or more) registered as one run
+    // and named by it, the other files as given.
     QStringList plan(const QStringList& paths);
 
     // The files a folder contributes: its rank files (*.spt, *_rank<N>.h5),

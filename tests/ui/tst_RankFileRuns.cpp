@@ -167,6 +167,23 @@ private slots:
         QCOMPARE(shown(view, "hot", RegionTableModel::Calls), 3000.0);
     }
 
+    // A folder handed over by another scope-viewer call (the file manager).
+    void forwardedFolderOpensItsRankFilesAsOneRun() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const QString& file : files("capi_run", "h5"))
+            QVERIFY(QFile::copy(file, dir.filePath(QFileInfo(file).fileName())));
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openForwardedFiles({dir.path()}, false);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(ranks(view), (QList<std::uint32_t>{0, 1}));
+        QCOMPARE(window.runLabel(view), QStringLiteral("capi_run (2 ranks)"));
+    }
+
     void duplicateRankIsABannerErrorAndOpensNothing() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
