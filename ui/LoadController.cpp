@@ -34,6 +34,17 @@ quint64 LoadController::load(const QString& path, bool summaryOnly) {
     return id;
 }
 
+quint64 LoadController::loadRankFiles(const QStringList& rankFiles, const QString& name,
+                                      bool summaryOnly) {
+    scope::LoadRequest request{name.toStdString(), summaryOnly, true};
+    for (const QString& file : rankFiles)
+        request.rankFiles.push_back(file.toStdString());
+    const quint64 id = loader_->start(std::move(request));
+    started_[id].start();
+    paths_[id] = name;
+    return id;
+}
+
 void LoadController::cancel(quint64 id) {
     loader_->cancel(id);
 }
@@ -53,6 +64,8 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
         data->timeline = outcome.timeline;
         data->path = QString::fromStdString(outcome.request.path);
         data->summaryOnlyRequested = outcome.request.summaryOnly;
+        for (const std::string& file : outcome.request.rankFiles)
+            data->rankFiles << QString::fromStdString(file);
         run = std::move(data);
     } else if (outcome.error) {
         failure = LoadFailure::describe(outcome.error);

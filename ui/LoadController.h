@@ -25,6 +25,9 @@ public:
     ~LoadController() override;
 
     quint64 load(const QString& path, bool summaryOnly);
+    // Reads `rankFiles` (one rank each) and combines them into one run that
+    // is called `name`; the signals report `name` as the path.
+    quint64 loadRankFiles(const QStringList& rankFiles, const QString& name, bool summaryOnly);
     void cancel(quint64 id);
     void cancelAll();
     int running() const { return static_cast<int>(started_.size()); }

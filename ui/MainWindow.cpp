@@ -6,6 +6,7 @@
 #include "LoadController.h"
 #include "LoadProgressWidget.h"
 #include "MessageBanner.h"
+#include "RunFileWatcher.h"
 #include "RunLabels.h"
 #include "RunView.h"
 #include "StartPage.h"
@@ -34,7 +35,9 @@
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
-const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5);;All files (*)";
+const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
+const char* const kRankFileFilter =
+    "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
 
 } // namespace
 
@@ -113,6 +116,7 @@ void MainWindow::buildMenus() {
         file->addAction(tr("Open &Summary Only…"), this, [this] { chooseAndOpen(true); });
     summary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addAction(tr("&Add Run to Comparison…"), this, &MainWindow::chooseAndCompare);
+    file->addAction(tr("Open Ran&k Files as One Run…"), this, &MainWindow::chooseRankFiles);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
     file->addSeparator();
@@ -175,17 +179,58 @@ void MainWindow::chooseAndCompare() {
         openFile(path);
 }
 
+void MainWindow::chooseRankFiles() {
+    QSettings settings;
+    const QStringList paths = FileDialogs::openFiles(
+        this, tr("Open Rank Files as One Run"),
+        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
+        tr(kRankFileFilter));
+    if (paths.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
+    openRankFiles(paths);
+}
+
 void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
-    // One file into an empty window is just opened; anything else is a comparison.
-    if (paths.size() >= 2 || runCount() >= 1)
-        for (const QString& path : paths)
+    // Folders become their files, rank files of one prefix one run.
+    const QStringList runs = rankRuns_.plan(paths);
+    // One run into an empty window is just opened; anything else is a comparison.
+    if (runs.size() >= 2 || runCount() >= 1)
+        for (const QString& path : runs)
             comparePending_.insert(QFileInfo(path).absoluteFilePath());
-    for (const QString& path : paths)
+    for (const QString& path : runs)
         openFile(path, summaryOnly);
 }
 
+void MainWindow::openRankFiles(const QStringList& paths, bool summaryOnly) {
+    if (paths.size() == 1) {
+        openFile(paths.front(), summaryOnly);
+        return;
+    }
+    if (!paths.isEmpty())
+        openFile(rankRuns_.add(paths), summaryOnly);
+}
+
+QStringList MainWindow::rankFilesOf(const QString& runPath) const {
+    return rankRuns_.files(runPath);
+}
+
+void MainWindow::openSeparately(const QString& runPath) {
+    const QStringList files = rankRuns_.files(runPath);
+    if (files.isEmpty())
+        return;
+    if (RunView* view = viewForPath(runPath))
+        closeRun(tabs_->indexOf(view));
+    rankRuns_.remove(runPath);
+    for (const QString& file : files)
+        comparePending_.insert(file);
+    for (const QString& file : files)
+        openFile(file);
+}
+
 void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly) {
-    if (paths.size() == 1)
+    // A folder goes through openFilesToCompare(), which opens the files in it.
+    if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
         openFile(paths.front(), summaryOnly);
     else
         openFilesToCompare(paths, summaryOnly);
@@ -214,7 +259,11 @@ void MainWindow::openFile(const QString& path, bool summaryOnly) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (!requestOrder_.contains(absolute))
         requestOrder_.insert(absolute, nextOrder_++);
-    loader_->load(path, summaryOnly);
+    // A combined run's name is no file: its reload reads its files again.
+    if (rankRuns_.contains(absolute))
+        loader_->loadRankFiles(rankRuns_.files(absolute), absolute, summaryOnly);
+    else
+        loader_->load(path, summaryOnly);
     progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
     progress_->show();
 }
@@ -267,6 +316,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     labels_->add(absolute);
     // Reopening a file (or "Load events") replaces its tab instead of adding one.
     RunView* view = viewForPath(run->path);
+    bool firstOpen = true;
     if (view == nullptr) {
         view = new RunView(tabs_);
         if (!splitterState_.isEmpty())
@@ -288,9 +338,17 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
             QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
         });
         const int index = tabs_->insertTab(tabIndexFor(run->path), view, labels_->label(absolute));
-        tabs_->setTabToolTip(index, QDir::toNativeSeparators(absolute));
+        QStringList files = run->isCombined() ? run->rankFiles : QStringList{absolute};
+        for (QString& file : files)
+            file = QDir::toNativeSeparators(file);
+        tabs_->setTabToolTip(index, files.join(QLatin1Char('\n')));
+    } else {
+        firstOpen = false;
     }
     view->setRun(run);
+    // RunView watches run->path, which names no file for a combined run.
+    if (auto* watcher = view->findChild<RunFileWatcher*>(); watcher && run->isCombined())
+        watcher->watchFiles(run->rankFiles, run->path);
     view->setRunLabel(labels_->label(absolute));
     tabs_->setCurrentWidget(view);
     pages_->setCurrentWidget(tabs_);
@@ -306,7 +364,13 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                                .arg(QString::fromStdString(run->results->damaged[0].region),
                                     QString::fromStdString(run->results->damaged[0].reason)),
                            absolute);
-    if (run->path != demoPath())
+    // Last, so that the warnings above do not replace it; not again on a reload.
+    if (firstOpen && run->isCombined())
+        banner_->showInfo(tr("Opened %1 rank files as one run, %2.")
+                              .arg(run->rankFiles.size())
+                              .arg(labels_->label(absolute)),
+                          tr("Open separately"), [this, absolute] { openSeparately(absolute); });
+    if (run->path != demoPath() && !run->isCombined())
         addRecentFile(run->path);
     comparison_->add(run, {}, requestOrder_.value(absolute, -1));
     updateComparisonTab();
@@ -324,8 +388,10 @@ void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& fa
     const QString absolute = QFileInfo(path).absoluteFilePath();
     comparePending_.remove(absolute);
     // A file that is not open in a tab no longer holds a place in the order.
-    if (viewForPath(path) == nullptr)
+    if (viewForPath(path) == nullptr) {
         requestOrder_.remove(absolute);
+        rankRuns_.remove(absolute);
+    }
     banner_->showError(failure.title, failure.message, absolute);
     emit loadFailed(path, failure.message);
 }
@@ -345,6 +411,7 @@ void MainWindow::closeRun(int index) {
         comparison_->removePath(view->run()->path);
         labels_->remove(view->run()->path);
         requestOrder_.remove(QFileInfo(view->run()->path).absoluteFilePath());
+        rankRuns_.remove(view->run()->path);
     }
     delete view;
     updateComparisonTab();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ExportContext.h"
+#include "RankFileRuns.h"
 #include "RunData.h"
 
 #include <QHash>
@@ -42,6 +43,14 @@ public:
     // file manager): one file comes to the front in its own tab, several are
     // compared.
     void openForwardedFiles(const QStringList& paths, bool summaryOnly);
+    // Per-rank files of one run (`<prefix>_rank<N>.spt` or `.h5`) opened as
+    // one run (File ▸ Open Rank Files as One Run…, --combine-ranks). Drops
+    // and openFilesToCompare() do this by themselves for files of one prefix.
+    void openRankFiles(const QStringList& paths, bool summaryOnly = false);
+    // A combined run's files, each as a run of its own, in place of it.
+    void openSeparately(const QString& runPath);
+    // The files a run was combined from; empty for a run of one file.
+    QStringList rankFilesOf(const QString& runPath) const;
     void openDemo();
 
     // The run's name everywhere in the window (tab, run list, charts, exports).
@@ -79,6 +88,7 @@ private:
     void buildMenus();
     void chooseAndOpen(bool summaryOnly);
     void chooseAndCompare();
+    void chooseRankFiles();
     void updateComparisonTab();
     void onLoaded(quint64 id, std::shared_ptr<const RunData> run);
     void onFailed(quint64 id, const QString& path, const LoadFailure& failure);
@@ -115,4 +125,5 @@ private:
     // comparison keep that order.
     QHash<QString, qint64> requestOrder_;
     qint64 nextOrder_ = 0;
+    RankFileRuns rankRuns_;
 };

@@ -3,6 +3,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QToolButton>
@@ -17,7 +18,8 @@ constexpr int kVisibleLines = 6;
 } // namespace
 
 MessageBanner::MessageBanner(QWidget* parent)
-    : QWidget(parent), label_(new QLabel(this)), scroll_(new QScrollArea(this)) {
+    : QWidget(parent), label_(new QLabel(this)), scroll_(new QScrollArea(this)),
+      action_(new QPushButton(this)) {
     label_->setWordWrap(true);
     label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -35,14 +37,27 @@ MessageBanner::MessageBanner(QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 6, 6, 6);
     layout->addWidget(scroll_, 1);
+    layout->addWidget(action_, 0, Qt::AlignTop);
     layout->addWidget(close, 0, Qt::AlignTop);
     setAutoFillBackground(true);
     connect(close, &QToolButton::clicked, this, &MessageBanner::dismiss);
+    action_->hide();
+    connect(action_, &QPushButton::clicked, this, [this] {
+        const auto info =
+            std::find_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.error; });
+        if (info == entries_.end() || !info->action)
+            return;
+        // The action may show new lines; it runs once its own line is gone.
+        const std::function<void()> action = std::move(info->action);
+        entries_.erase(info);
+        refresh();
+        action();
+    });
     hide();
 }
 
 void MessageBanner::showError(const QString& title, const QString& message, const QString& key) {
-    Entry entry{true, key, title, message};
+    Entry entry{true, key, title, message, {}, {}};
     const auto same = std::find_if(entries_.begin(), entries_.end(), [&key](const Entry& e) {
         return e.error && !key.isEmpty() && e.key == key;
     });
@@ -55,7 +70,14 @@ void MessageBanner::showError(const QString& title, const QString& message, cons
 
 void MessageBanner::showInfo(const QString& message) {
     std::erase_if(entries_, [](const Entry& e) { return !e.error; });
-    entries_.push_back({false, {}, {}, message});
+    entries_.push_back({false, {}, {}, message, {}, {}});
+    refresh();
+}
+
+void MessageBanner::showInfo(const QString& message, const QString& actionText,
+                             std::function<void()> action) {
+    std::erase_if(entries_, [](const Entry& e) { return !e.error; });
+    entries_.push_back({false, {}, {}, message, actionText, std::move(action)});
     refresh();
 }
 
@@ -88,6 +110,11 @@ QString MessageBanner::text() const {
 }
 
 void MessageBanner::refresh() {
+    const auto info =
+        std::find_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.error; });
+    const bool hasAction = info != entries_.end() && info->action;
+    action_->setText(hasAction ? info->actionText : QString());
+    action_->setVisible(hasAction);
     if (entries_.empty()) {
         hide();
         return;

@@ -5,9 +5,11 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <vector>
 
 class QLabel;
+class QPushButton;
 class QScrollArea;
 
 // An inline, non-modal message list above the runs. Errors never block the
@@ -25,6 +27,9 @@ public:
     // without one the error is added.
     void showError(const QString& title, const QString& message, const QString& key = {});
     void showInfo(const QString& message);
+    // An info line with a button that undoes or changes what was just done
+    // ("Open separately"); it goes with the line (replaced, dismissed, clicked).
+    void showInfo(const QString& message, const QString& actionText, std::function<void()> action);
     // Removes the error of `key`, e.g. once its file loaded after all.
     void clearError(const QString& key);
     void dismiss();
@@ -32,6 +37,8 @@ public:
     // Every line shown, as plain text, errors first.
     QStringList lines() const;
     int errorCount() const;
+    // The info line's button; hidden while the info line has no action.
+    QPushButton* actionButton() const { return action_; }
     QString text() const;
 
 protected:
@@ -43,6 +50,8 @@ private:
         QString key;
         QString title;
         QString message;
+        QString actionText;
+        std::function<void()> action;
     };
 
     void refresh();
@@ -52,4 +61,5 @@ private:
     std::vector<Entry> entries_;
     QLabel* label_;
     QScrollArea* scroll_;
+    QPushButton* action_;
 };

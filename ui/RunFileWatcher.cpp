@@ -21,40 +21,64 @@ void RunFileWatcher::setDebounceMs(int ms) {
 }
 
 void RunFileWatcher::watch(const QString& path) {
+    watchFiles(path.isEmpty() ? QStringList() : QStringList{path}, path);
+}
+
+void RunFileWatcher::watchFiles(const QStringList& files, const QString& name) {
     debounce_->stop();
     if (!watcher_->files().isEmpty())
         watcher_->removePaths(watcher_->files());
     if (!watcher_->directories().isEmpty())
         watcher_->removePaths(watcher_->directories());
-    path_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
-    const QFileInfo info(path_);
-    size_ = info.exists() ? info.size() : -1;
-    modified_ = info.exists() ? info.lastModified() : QDateTime();
+    path_ = name.isEmpty() ? QString() : QFileInfo(name).absoluteFilePath();
+    files_.clear();
+    for (const QString& file : files) {
+        const QFileInfo info(file);
+        files_.push_back({info.absoluteFilePath(), info.exists() ? info.size() : -1,
+                          info.exists() ? info.lastModified() : QDateTime()});
+    }
     const State previous = state_;
     state_ = State::Unchanged;
-    if (!path_.isEmpty())
-        watchPaths();
+    watchPaths();
     if (previous != state_)
         emit stateChanged(state_);
 }
 
+QStringList RunFileWatcher::files() const {
+    QStringList out;
+    for (const Watched& file : files_)
+        out << file.path;
+    return out;
+}
+
 void RunFileWatcher::watchPaths() {
-    const QFileInfo info(path_);
-    if (!watcher_->directories().contains(info.absolutePath()))
-        watcher_->addPath(info.absolutePath());
-    if (info.exists() && !watcher_->files().contains(path_))
-        watcher_->addPath(path_);
+    const QStringList files = watcher_->files();
+    const QStringList directories = watcher_->directories();
+    for (const Watched& file : files_) {
+        const QFileInfo info(file.path);
+        if (!directories.contains(info.absolutePath()) &&
+            !watcher_->directories().contains(info.absolutePath()))
+            watcher_->addPath(info.absolutePath());
+        if (info.exists() && !files.contains(file.path))
+            watcher_->addPath(file.path);
+    }
 }
 
 void RunFileWatcher::check() {
-    if (path_.isEmpty())
+    if (files_.empty())
         return;
-    const QFileInfo info(path_); // a fresh QFileInfo: no cached stat
     watchPaths();
-    State now = State::Deleted;
-    if (info.exists())
-        now = info.size() == size_ && info.lastModified() == modified_ ? State::Unchanged
-                                                                       : State::Changed;
+    // Any member gone means the set can no longer be read as it was.
+    State now = State::Unchanged;
+    for (const Watched& file : files_) {
+        const QFileInfo info(file.path); // a fresh QFileInfo: no cached stat
+        if (!info.exists()) {
+            now = State::Deleted;
+            break;
+        }
+        if (info.size() != file.size || info.lastModified() != file.modified)
+            now = State::Changed;
+    }
     if (now != state_) {
         state_ = now;
         emit stateChanged(state_);

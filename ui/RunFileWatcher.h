@@ -4,6 +4,9 @@
 #include <QDateTime>
 #include <QObject>
 #include <QString>
+#include <QStringList>
+
+#include <vector>
 
 class QFileSystemWatcher;
 class QTimer;
@@ -29,7 +32,11 @@ public:
 
     // Starts over with `path` as it is on disk now; "" stops watching.
     void watch(const QString& path);
+    // A run combined from several files (one per rank): a change of any of
+    // them counts, so is the deletion of any; `name` is what path() says.
+    void watchFiles(const QStringList& files, const QString& name);
     QString path() const { return path_; }
+    QStringList files() const;
     State state() const { return state_; }
     // Quiet time after the last event before the file is looked at.
     void setDebounceMs(int ms);
@@ -43,8 +50,13 @@ private:
 
     QFileSystemWatcher* watcher_;
     QTimer* debounce_;
+    struct Watched {
+        QString path;
+        qint64 size = -1;
+        QDateTime modified;
+    };
+
     QString path_;
-    qint64 size_ = -1;
-    QDateTime modified_;
+    std::vector<Watched> files_;
     State state_ = State::Unchanged;
 };

@@ -92,7 +92,12 @@ int main(int argc, char** argv) {
                                     QStringLiteral("Chart format for --export-dir: png (default), "
                                                    "svg or pdf."),
                                     QStringLiteral("FORMAT"), QStringLiteral("png"));
+    QCommandLineOption combineRanks(
+        QStringLiteral("combine-ranks"),
+        QStringLiteral("Open FILE... (one per rank, e.g. <prefix>_rank<N>.spt) as one run. Files "
+                       "named so are combined by themselves; this also combines other names."));
     parser.addOption(summaryOnly);
+    parser.addOption(combineRanks);
     parser.addOption(demo);
     parser.addOption(newWindow);
     parser.addOption(exportDir);
@@ -109,7 +114,8 @@ int main(int argc, char** argv) {
     // Without files the user asked for a window, so one is always opened.
     const bool shareWindow = !parser.isSet(newWindow);
     SingleInstance instance;
-    if (shareWindow && !files.isEmpty() && !parser.isSet(demo) &&
+    // The running viewer combines forwarded files only by their names.
+    if (shareWindow && !files.isEmpty() && !parser.isSet(demo) && !parser.isSet(combineRanks) &&
         instance.forwardToRunning(files, parser.isSet(summaryOnly)))
         return 0;
 
@@ -124,7 +130,10 @@ int main(int argc, char** argv) {
                          });
     }
     window.show();
-    window.openFilesToCompare(files, parser.isSet(summaryOnly));
+    if (parser.isSet(combineRanks))
+        window.openRankFiles(files, parser.isSet(summaryOnly));
+    else
+        window.openFilesToCompare(files, parser.isSet(summaryOnly));
     if (parser.isSet(demo))
         window.openDemo();
     return QApplication::exec();

@@ -145,6 +145,29 @@ private slots:
         QVERIFY(view->fileBarText().contains("failed"));
         QVERIFY(view->reloadButton()->isEnabled()); // try again once the writer is done
     }
+
+    // A run combined from per-rank files: any one of them rewritten or gone counts.
+    void changeOfAnyFileOfASetIsNoticed() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QStringList files{dir.filePath("run_rank0.h5"), dir.filePath("run_rank1.h5")};
+        for (const QString& file : files)
+            QVERIFY(QFile::copy(kData + "/run_serial.h5", file));
+        RunFileWatcher watcher;
+        watcher.setDebounceMs(50);
+        watcher.watchFiles(files, dir.filePath("run (2 ranks)"));
+        QCOMPARE(watcher.path(), dir.filePath("run (2 ranks)"));
+        QCOMPARE(watcher.files(), files);
+        QCOMPARE(watcher.state(), RunFileWatcher::State::Unchanged);
+
+        QVERIFY(replaceByRename(kData + "/run_np3.h5", files[1]));
+        QTRY_COMPARE_WITH_TIMEOUT(watcher.state(), RunFileWatcher::State::Changed, 10000);
+        // Watching the set again takes the files as they are now.
+        watcher.watchFiles(files, dir.filePath("run (2 ranks)"));
+        QCOMPARE(watcher.state(), RunFileWatcher::State::Unchanged);
+        QVERIFY(QFile::remove(files[0]));
+        QTRY_COMPARE_WITH_TIMEOUT(watcher.state(), RunFileWatcher::State::Deleted, 10000);
+    }
 };
 
 QTEST_MAIN(TestFileWatcher)
