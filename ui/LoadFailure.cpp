@@ -19,6 +19,8 @@ LoadFailure LoadFailure::describe(const std::exception_ptr& error) {
         return {Kind::SummaryUnavailable, QObject::tr("No summary data"), what(e)};
     } catch (const scope::InvalidSchemaError& e) {
         return {Kind::InvalidSchema, QObject::tr("Invalid schema"), what(e)};
+    } catch (const scope::DuplicateRankError& e) {
+        return {Kind::Corrupt, QObject::tr("Rank in two files"), what(e)};
     } catch (const scope::CorruptProfileError& e) {
         return {Kind::Corrupt, QObject::tr("Corrupt file"), what(e)};
     } catch (const std::bad_alloc&) {

@@ -6,7 +6,6 @@
 #include "LoadController.h"
 #include "LoadProgressWidget.h"
 #include "MessageBanner.h"
-#include "RunFileWatcher.h"
 #include "RunLabels.h"
 #include "RunView.h"
 #include "StartPage.h"
@@ -346,9 +345,6 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         firstOpen = false;
     }
     view->setRun(run);
-    // RunView watches run->path, which names no file for a combined run.
-    if (auto* watcher = view->findChild<RunFileWatcher*>(); watcher && run->isCombined())
-        watcher->watchFiles(run->rankFiles, run->path);
     view->setRunLabel(labels_->label(absolute));
     tabs_->setCurrentWidget(view);
     pages_->setCurrentWidget(tabs_);

@@ -366,7 +366,11 @@ QPushButton* RunView::dismissButton() const {
 
 void RunView::setRun(std::shared_ptr<const RunData> run) {
     run_ = std::move(run);
-    fileWatcher_->watch(run_ ? run_->path : QString());
+    // A run combined from rank files has no file of its own: any of them counts.
+    if (run_ && run_->isCombined())
+        fileWatcher_->watchFiles(run_->rankFiles, run_->path);
+    else
+        fileWatcher_->watch(run_ ? run_->path : QString());
     fileBar_->setFileName(run_ ? QFileInfo(run_->path).fileName() : QString());
     // A selection made for the run read before may name ranks this one lacks.
     if (run_ && run_->results) {
