@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -89,7 +90,10 @@ LikwidView::LikwidView(QWidget* parent) : QWidget(parent), model_(new LikwidMode
     connect(group_, &QComboBox::currentIndexChanged, this, &LikwidView::fillRegions);
     connect(region_, &QComboBox::currentIndexChanged, this, &LikwidView::regionChanged);
     connect(values_, &QComboBox::currentIndexChanged, this, [this](int index) {
-        model_->setValues(index == 1 ? LikwidModel::Values::Events : LikwidModel::Values::Metrics);
+        const auto values = index == 1 ? LikwidModel::Values::Events : LikwidModel::Values::Metrics;
+        if (!choosingValues_)
+            chosenValues_ = values;
+        model_->setValues(values);
     });
     connect(quantity_, &QComboBox::currentIndexChanged, this, &LikwidView::updateBars);
     connect(across_, &QComboBox::currentIndexChanged, this, &LikwidView::updateBars);
@@ -188,6 +192,14 @@ void LikwidView::fillRegions() {
 void LikwidView::regionChanged() {
     const int region = region_->currentIndex() >= 0 ? region_->currentData().toInt() : -1;
     model_->setRegion(region);
+    // A region whose group derived no metrics (a marker file's) would show an
+    // empty table: its raw events then, and the user's choice again after it.
+    const bool noMetrics = results_ && region >= 0 &&
+                           results_->likwid[static_cast<std::size_t>(region)].metricNames.empty();
+    {
+        const QScopedValueRollback<bool> guard(choosingValues_, true);
+        setValues(noMetrics ? LikwidModel::Values::Events : chosenValues_);
+    }
     const QString quantity = quantity_->currentText();
     {
         const QSignalBlocker blocker(quantity_);

@@ -58,6 +58,10 @@ private:
     QString group() const;
 
     std::shared_ptr<const scope::ProfilingResults> results_;
+    // Metrics or events as the user chose; a region without metrics shows
+    // its events without changing the choice.
+    LikwidModel::Values chosenValues_ = LikwidModel::Values::Metrics;
+    bool choosingValues_ = false;
     LikwidModel* model_;
     QComboBox* rank_;
     QComboBox* group_;
