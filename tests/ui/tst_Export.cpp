@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -227,6 +228,7 @@ private slots:
         const QTabWidget* tabs = view->callPaths();
         QWidget* hardware = tabs->findChild<QWidget*>(QStringLiteral("hardware"));
         QVERIFY(hardware && tabs->isTabVisible(tabs->indexOf(hardware)));
+        view->callPaths()->setCurrentWidget(hardware);
         RunView* other = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(other);
         QVERIFY(!likwidAction()->isEnabled());
@@ -235,6 +237,10 @@ private slots:
         const QTabWidget* otherTabs = other->callPaths();
         QVERIFY(!otherTabs->isTabVisible(
             otherTabs->indexOf(otherTabs->findChild<QWidget*>(QStringLiteral("hardware")))));
+        // That run shows the timeline instead, and the choice stays for the next run.
+        QCOMPARE(otherTabs->currentIndex(), int(CallPathTabs::TimelinePage));
+        QCOMPARE(QSettings().value(QStringLiteral("run/eventsPage")).toString(),
+                 QStringLiteral("hardware"));
     }
 
     void tableCsvIsTheTableAsShown() {

@@ -106,7 +106,11 @@ void CallPathTabs::addPage(QWidget* page, const QString& name, const QString& la
 }
 
 void CallPathTabs::setPageVisible(QWidget* page, bool visible) {
-    setTabVisible(indexOf(page), visible);
+    {
+        // Hiding the page shown moves Qt to another: not the user's choice.
+        const QScopedValueRollback<bool> guard(restoring_, true);
+        setTabVisible(indexOf(page), visible);
+    }
     restorePage();
 }
 
