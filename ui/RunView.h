@@ -83,6 +83,8 @@ public:
     HeaderColumnMenu* columnMenu() const { return columnMenu_; }
     QTabWidget* sideTabs() const;
     QTableView* metadataView() const;
+    // The ranks the statistics, charts and timeline cover (all when empty).
+    const scope::RankSelection& rankSelection() const { return selection_; }
     RankBarChart* rankChart() const { return rankChart_; }
     TimelineView* timeline() const { return timeline_; }
     EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }

@@ -14,26 +14,6 @@
 
 #include <cmath>
 
-namespace {
-
-// The ranks applied in the run's rank box. RunView keeps the selection to
-// itself, so it is read back from the box: the text there is applied once
-// valid, and an invalid one is shown with a message beside the box.
-scope::RankSelection viewRanks(const RunView* view) {
-    const QString text = view->rankEdit()->text().trimmed();
-    if (text.isEmpty() || !view->rankMessage()->isHidden())
-        return {};
-    try {
-        scope::RankSelection ranks = scope::RankSelection::parse(text.toStdString());
-        if (ranks.missingFrom(scope::RankSelection::ranksOf(*view->run()->results)).empty())
-            return ranks;
-    } catch (const std::exception&) {
-    }
-    return {};
-}
-
-} // namespace
-
 TraceExporter::TraceExporter(QWidget* dialogParent, MessageBanner* messages, QObject* parent)
     : QObject(parent), dialogParent_(dialogParent), messages_(messages),
       job_(new TraceExportJob(this)) {
@@ -49,7 +29,7 @@ scope::TraceExportOptions TraceExporter::optionsFor(const RunView* view, Scope s
     if (view == nullptr || !view->run() || !view->run()->results)
         return options;
     if (scope != Everything)
-        options.ranks = viewRanks(view);
+        options.ranks = view->rankSelection();
     if (scope == VisibleRange) {
         // The time axis counts seconds from the run's first call (TimelinePlottable).
         const scope::ProfilingResults& results = *view->run()->results;
