@@ -309,9 +309,11 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         // Closing the tab before the timeline ends the load; a load that ends
         // without the complete run leaves the table as if opened summary-only.
         connect(view, &QObject::destroyed, loader_, [loader = loader_, id] { loader->cancel(id); });
-        auto endWait = [view, id](quint64 ended) {
-            if (ended == id && view->awaitingTimeline())
+        auto endWait = [this, view, id](quint64 ended) {
+            if (ended == id && view->awaitingTimeline()) {
                 view->setRun(view->run());
+                updateStatus();
+            }
         };
         connect(loader_, &LoadController::cancelled, view, endWait);
         connect(loader_, &LoadController::failed, view, endWait);
@@ -458,7 +460,9 @@ void MainWindow::updateStatus() {
     const RunData& run = *view->run();
     const scope::ProfilingResults& r = *run.results;
     QString events;
-    if (r.summaryFallback)
+    if (view->awaitingTimeline()) // table first: the events are read, not yet indexed
+        events = tr("building the timeline");
+    else if (r.summaryFallback)
         events = tr("events read (file has no summary columns)");
     else if (r.eventsRead)
         events = tr("events read");
