@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,5 +15,10 @@ namespace scope::bench {
 // does our readers' results).
 std::vector<std::int64_t> bareReadSchema1(const std::string& path);
 std::vector<std::int64_t> bareReadColumnar(const std::string& path);
+
+// The floor below any reader of the file: pread the whole file, one thread per
+// core each on its part, in 4 MiB blocks, into fresh memory (new[], so its
+// page faults are paid as a reader's are). Returns the bytes read.
+std::unique_ptr<char[]> barePreadParallel(const std::string& path, std::size_t& bytes);
 
 } // namespace scope::bench

@@ -7,6 +7,7 @@
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
+#include "load/AsyncLoader.h"
 
 #include <algorithm>
 #include <atomic>
@@ -91,8 +92,12 @@ int measure(const std::string& kind, const std::string& path) {
     const auto begin = std::chrono::steady_clock::now();
     double events = 0;
     std::vector<std::int64_t> bare;
+    std::unique_ptr<char[]> bytes;
     ProfilingResults results;
-    if (kind == "bare1") {
+    if (kind == "pread") {
+        std::size_t size = 0;
+        bytes = bench::barePreadParallel(path, size);
+    } else if (kind == "bare1") {
         bare = bench::bareReadSchema1(path);
         events = static_cast<double>(bare.size()) / 2;
     } else if (kind == "bare3") {
@@ -120,6 +125,18 @@ int measure(const std::string& kind, const std::string& path) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     std::printf("%.6f %.0f %.1f\n", seconds, events, peakRssMiB());
+    return 0;
+}
+
+// The copy the viewer's table-first stage makes (AsyncLoader::readStageCopy):
+// everything but the event columns; the read is not timed.
+int measureReadStageCopy(const std::string& path) {
+    ProfilingResults results = readH5(path);
+    const auto begin = std::chrono::steady_clock::now();
+    const auto copy = AsyncLoader::readStageCopy(results);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    std::printf("%.6f %.0f %.1f\n", seconds, static_cast<double>(copy->rows.size()), peakRssMiB());
     return 0;
 }
 
@@ -172,6 +189,8 @@ int measureTimeline(const std::string& kind, const std::string& path) {
 } // namespace
 
 int measureInChild(const std::string& kind, const std::string& path) {
+    if (kind == "read-stage-copy")
+        return measureReadStageCopy(path);
     return kind.starts_with("timeline") ? measureTimeline(kind, path) : measure(kind, path);
 }
 

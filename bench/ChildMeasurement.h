@@ -5,10 +5,10 @@
 
 namespace scope::bench {
 
-// The child side of scope-bench: one measurement of `kind` ("bare1", "bare3",
+// The child side of scope-bench: one measurement of `kind` ("pread", "bare1", "bare3",
 // "full", "summary", "summary-lean", "isolated", "isolated-helper",
 // "isolated-summary", "timeline-build", "timeline-query",
-// "timeline-query-parallel") on the file at `path`, printed on stdout as
+// "timeline-query-parallel", "read-stage-copy") on the file at `path`, printed on stdout as
 // "seconds events peak_MiB". Returns the process's exit status.
 int measureInChild(const std::string& kind, const std::string& path);
 

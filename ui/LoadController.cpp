@@ -18,6 +18,7 @@ LoadController::LoadController(QObject* parent) : QObject(parent) {
             Qt::QueuedConnection);
     };
     callbacks.finished = [this](const scope::LoadOutcome& outcome) { onOutcome(outcome); };
+    callbacks.readDone = [this](const scope::LoadOutcome& outcome) { onReadDone(outcome); };
     loader_ = std::make_unique<scope::AsyncLoader>(std::move(callbacks));
 }
 
@@ -75,6 +76,24 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
         this,
         [this, id, run = std::move(run), failure, wasCancelled]() mutable {
             finish(id, std::move(run), failure, wasCancelled);
+        },
+        Qt::QueuedConnection);
+}
+
+// Runs on the worker thread, like onOutcome; a cancelled id is not announced.
+void LoadController::onReadDone(const scope::LoadOutcome& outcome) {
+    auto data = std::make_shared<RunData>();
+    data->results = outcome.results;
+    data->path = QString::fromStdString(outcome.request.path);
+    data->summaryOnlyRequested = outcome.request.summaryOnly;
+    const quint64 id = outcome.id;
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, data = std::move(data)]() mutable {
+            if (!started_.contains(id))
+                return;
+            data->loadSeconds = started_.value(id).nsecsElapsed() / 1e9;
+            emit readDone(id, std::shared_ptr<const RunData>(std::move(data)));
         },
         Qt::QueuedConnection);
 }

@@ -32,9 +32,15 @@ public:
     void cancelAll();
     int running() const { return static_cast<int>(started_.size()); }
     QString pathOf(quint64 id) const { return paths_.value(id); }
+    // Until loaded, failed or cancelled is emitted (readDone comes before).
+    bool isLoading(quint64 id) const { return started_.contains(id); }
 
 signals:
     void progress(quint64 id, double fraction, const QString& message);
+    // A read with events is done: the run without its events, timeline and
+    // computed exclusive times, for the table; `loaded` follows with all of it
+    // (or `cancelled`/`failed`). Never for summary-only reads.
+    void readDone(quint64 id, std::shared_ptr<const RunData> run);
     void loaded(quint64 id, std::shared_ptr<const RunData> run);
     void failed(quint64 id, const QString& path, const LoadFailure& failure);
     void cancelled(quint64 id, const QString& path);
@@ -43,6 +49,7 @@ private:
     void finish(quint64 id, std::shared_ptr<const RunData> run, const LoadFailure& failure,
                 bool wasCancelled);
     void onOutcome(const scope::LoadOutcome& outcome);
+    void onReadDone(const scope::LoadOutcome& outcome);
 
     std::unique_ptr<scope::AsyncLoader> loader_;
     QHash<quint64, QElapsedTimer> started_;

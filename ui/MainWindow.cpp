@@ -73,6 +73,8 @@ MainWindow::MainWindow(QWidget* parent)
                 progress_->setProgress(loader_->pathOf(id), fraction, message, loader_->running());
             });
     connect(loader_, &LoadController::loaded, this, &MainWindow::onLoaded);
+    // Table first: the tab opens when the read is done, before the timeline.
+    connect(loader_, &LoadController::readDone, this, &MainWindow::onLoaded);
     connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
         banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
@@ -309,6 +311,11 @@ void MainWindow::switchTab(int step) {
 }
 
 void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
+    // Also LoadController::readDone, while the load still runs: a reopened
+    // file keeps its tab's data until the complete run arrives.
+    const bool readStage = loader_->isLoading(id);
+    if (readStage && viewForPath(run->path) != nullptr)
+        return;
     onLoadEnded(id);
     const QString absolute = QFileInfo(run->path).absoluteFilePath();
     banner_->clearError(absolute);
@@ -344,10 +351,30 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     } else {
         firstOpen = false;
     }
-    view->setRun(run);
+    if (readStage) {
+        view->setReadStage(run);
+    } else {
+        view->setRun(run);
+    }
     view->setRunLabel(labels_->label(absolute));
     tabs_->setCurrentWidget(view);
     pages_->setCurrentWidget(tabs_);
+    if (readStage) {
+        // Closing the tab before the timeline ends the load; a load that ends
+        // without the complete run leaves the table as if opened summary-only.
+        connect(view, &QObject::destroyed, loader_, [loader = loader_, id] { loader->cancel(id); });
+        auto endWait = [this, view, id](quint64 ended) {
+            if (ended == id && view->awaitingTimeline()) {
+                view->setRun(view->run());
+                updateStatus();
+            }
+        };
+        connect(loader_, &LoadController::cancelled, view, endWait);
+        connect(loader_, &LoadController::failed, view, endWait);
+        updateStatus();
+        updateTitle();
+        return;
+    }
     for (const std::string& warning : run->results->warnings)
         banner_->showInfo(QString::fromStdString(warning));
     if (!run->results->damaged.empty())
@@ -496,7 +523,9 @@ void MainWindow::updateStatus() {
     const RunData& run = *view->run();
     const scope::ProfilingResults& r = *run.results;
     QString events;
-    if (r.summaryFallback)
+    if (view->awaitingTimeline()) // table first: the events are read, not yet indexed
+        events = tr("building the timeline");
+    else if (r.summaryFallback)
         events = tr("events read (file has no summary columns)");
     else if (r.eventsRead)
         events = tr("events read");

@@ -46,6 +46,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <utility>
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
@@ -60,9 +61,13 @@ RunView::RunView(QWidget* parent)
             return;
         for (int i = begin; i < end; ++i) {
             const std::vector<scope::RegionTableRow> rows = tableWatcher_->resultAt(i);
-            if (i == 0) {
+            // The read stage's rows may not have been shown: then a whole table.
+            if (i == 0 && std::exchange(completing_, false) && model_->setExclusive(run_, rows)) {
+                emit tableShowing();
+            } else if (i == 0) {
                 const int region = selectedRegion();
-                model_->setRows(run_, rows, run_ && run_->hasEvents());
+                model_->setRows(run_, rows, (run_ && run_->hasEvents()) || awaitingTimeline_,
+                                awaitingTimeline_);
                 selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
                 emit tableShowing();
             } else {
@@ -71,7 +76,10 @@ RunView::RunView(QWidget* parent)
         }
     });
     connect(tableWatcher_, &QFutureWatcherBase::finished, this, [this] {
-        if (!tableWatcher_->future().isCanceled() && tableWatcher_->future().resultCount() > 0)
+        // A read stage's percentiles come with the complete run, which may
+        // already be set when the read stage's table finishes.
+        if (!tableWatcher_->future().isCanceled() && tableWatcher_->future().resultCount() > 0 &&
+            !awaitingTimeline_ && model_->run() == run_)
             emit tableReady();
     });
 }
@@ -364,7 +372,31 @@ QPushButton* RunView::dismissButton() const {
     return fileBar_->dismissButton();
 }
 
+void RunView::setReadStage(std::shared_ptr<const RunData> run) {
+    setRun(std::move(run));
+    awaitingTimeline_ = true;
+    showBuildingTimeline();
+}
+
+// The panels would say "opened summary-only" and offer to load the events,
+// which are already on their way.
+void RunView::showBuildingTimeline() {
+    QList<EventsUnavailablePanel*> panels = callPaths_->findChildren<EventsUnavailablePanel*>();
+    panels.append(eventsPanel_);
+    for (EventsUnavailablePanel* panel : panels) {
+        panel->reasonLabel()->setText(tr("Building the timeline…"));
+        for (QPushButton* button : panel->findChildren<QPushButton*>())
+            button->hide();
+    }
+}
+
 void RunView::setRun(std::shared_ptr<const RunData> run) {
+    // The complete run of the read stage shown: the table stays, and only
+    // its exclusive times and percentiles change.
+    const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
+                           run->path == run_->path && run->results && run_->results &&
+                           run->results->rows.size() == run_->results->rows.size();
+    awaitingTimeline_ = false;
     run_ = std::move(run);
     // A run combined from rank files has no file of its own: any of them counts.
     if (run_ && run_->isCombined())
@@ -414,10 +446,14 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     // After the new tab's first paint, in an event of its own: the numbers
     // arrive within milliseconds and would otherwise be laid out and painted
     // in the same batch.
-    QTimer::singleShot(1, this, [this, run = run_] {
-        if (run_ == run)
-            recomputeTable();
+    QTimer::singleShot(1, this, [this, run = run_, completes] {
+        if (run_ != run)
+            return;
+        recomputeTable();
+        completing_ = completes;
     });
+    if (completes)
+        onRegionSelected();
 }
 
 void RunView::fillStatistics(bool gpu) {
@@ -520,6 +556,7 @@ Statistic RunView::statistic() const {
 // Percentiles sort every call of a region: compute the table on a worker
 // thread; a newer request cancels the older one.
 void RunView::recomputeTable() {
+    completing_ = false; // a table for another selection replaces every column
     if (tableCancel_)
         tableCancel_->store(true);
     if (!run_ || !run_->results) {

@@ -51,6 +51,14 @@ public:
     ~RunView() override;
 
     void setRun(std::shared_ptr<const RunData> run);
+    // Table first: the run as LoadController::readDone gives it (no events
+    // yet). The table shows at once, exclusive times and percentiles say "…"
+    // and the event views "Building the timeline…" until setRun brings the
+    // complete run of the same file, which fills them in and keeps the
+    // selection, sorting and filter. setRun(run()) ends the wait (the load was
+    // cancelled or failed): the run stays, as if opened summary-only.
+    void setReadStage(std::shared_ptr<const RunData> run);
+    bool awaitingTimeline() const { return awaitingTimeline_; }
     std::shared_ptr<const RunData> run() const { return run_; }
     void setEventsLoading(bool loading);
     // The run's name in the window (tab, run list): the charts' titles carry it.
@@ -153,8 +161,11 @@ private:
     void updateEmptyMessage();
     void recomputeTable();
     void onRegionSelected();
+    void showBuildingTimeline();
 
     std::shared_ptr<const RunData> run_;
+    bool awaitingTimeline_ = false; // run_ is a read stage
+    bool completing_ = false;       // the next table only brings exclusive times
     scope::RankSelection selection_;
     RegionTableModel* model_;
     RegionFilterProxy* proxy_;

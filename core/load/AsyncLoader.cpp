@@ -85,6 +85,11 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             }
             *results = combineRankFiles(std::move(files));
         }
+        if (results->eventsRead && !task.cancel.load() && callbacks_.readDone) {
+            LoadOutcome read = outcome;
+            read.results = readStageCopy(*results);
+            callbacks_.readDone(read);
+        }
         if (results->eventsRead && !task.cancel.load()) {
             // The index refers to *results, which stays where it is from here on.
             control.progress(readShare, "building the timeline");
@@ -106,6 +111,17 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
     if (callbacks_.finished)
         callbacks_.finished(outcome);
     task.done.store(true);
+}
+
+std::shared_ptr<const ProfilingResults> AsyncLoader::readStageCopy(ProfilingResults& results) {
+    // The columns step aside while the rest is copied: a copy of millions of
+    // calls would cost more than the timeline it saves waiting for.
+    EventColumns events;
+    std::swap(events, results.events);
+    auto copy = std::make_shared<ProfilingResults>(results);
+    std::swap(events, results.events);
+    copy->eventsRead = false;
+    return copy;
 }
 
 void AsyncLoader::cancel(std::uint64_t id) {

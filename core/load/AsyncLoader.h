@@ -47,7 +47,17 @@ public:
     struct Callbacks {
         std::function<void(std::uint64_t id, double fraction, const std::string& message)> progress;
         std::function<void(const LoadOutcome& outcome)> finished;
+        // With events only, as soon as the read is done and before the timeline
+        // index: results = readStageCopy (no events, no computed exclusive
+        // times), timeline null. `finished` follows as always. Last, so that
+        // {progress, finished} still means what it did.
+        std::function<void(const LoadOutcome& outcome)> readDone = {};
     };
+
+    // What readDone shows: everything but the event columns (eventsRead is
+    // false), so that the worker may still fill in the exclusive times of the
+    // complete results, which no other thread sees before `finished`.
+    static std::shared_ptr<const ProfilingResults> readStageCopy(ProfilingResults& results);
 
     explicit AsyncLoader(Callbacks callbacks);
     ~AsyncLoader();

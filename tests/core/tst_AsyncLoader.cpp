@@ -86,6 +86,84 @@ private slots:
         }
     }
 
+    // Table first: the read stage arrives before the timeline, without events
+    // and without the exclusive times the file lacks; `finished` brings both.
+    void readStageComesFirstWithoutExclusiveTimes() {
+        // Rank 0: outer [0, 100] holds inner [10, 40] and [50, 60]; schema 1
+        // stores no exclusive times. By hand: outer 100 - 30 - 10 = 60 ns,
+        // inner 30 + 10 = 40 ns.
+        fixtures::FixtureSpec spec;
+        spec.schema = 1;
+        spec.rows.push_back(fixtures::FixtureRow::make(0, "outer", {0}, {100}));
+        spec.rows.push_back(fixtures::FixtureRow::make(0, "inner", {10, 50}, {40, 60}));
+        const std::string path = dir_.filePath("nested.h5").toStdString();
+        fixtures::FixtureWriter::write(spec, path);
+
+        std::mutex mutex;
+        std::vector<std::string> order;
+        std::vector<LoadOutcome> stages;
+        AsyncLoader::Callbacks callbacks;
+        callbacks.readDone = [&](const LoadOutcome& outcome) {
+            std::lock_guard lock(mutex);
+            order.push_back("read");
+            stages.push_back(outcome);
+        };
+        callbacks.finished = [&](const LoadOutcome& outcome) {
+            std::lock_guard lock(mutex);
+            order.push_back("finished");
+            stages.push_back(outcome);
+        };
+        {
+            AsyncLoader loader(callbacks);
+            const std::uint64_t id = loader.start({path});
+            loader.waitAll();
+            QCOMPARE(stages.size(), std::size_t(2));
+            QCOMPARE(stages[0].id, id);
+            QCOMPARE(stages[1].id, id);
+        }
+        QCOMPARE(order, (std::vector<std::string>{"read", "finished"}));
+
+        const LoadOutcome& read = stages[0];
+        QVERIFY(read.results);
+        QVERIFY(!read.timeline);
+        QVERIFY(!read.error);
+        QVERIFY(!read.results->eventsRead); // no event columns: never copied
+        QCOMPARE(read.results->events.size(), std::size_t(0));
+        QCOMPARE(read.results->rows.size(), std::size_t(2));
+        const auto outer = *read.results->regionIndex("outer");
+        const auto inner = *read.results->regionIndex("inner");
+        QCOMPARE(read.results->stats(outer, 0).count, std::uint64_t(1));
+        QCOMPARE(read.results->stats(inner, 0).count, std::uint64_t(2));
+        QCOMPARE(read.results->stats(inner, 0).total, 40e-9);
+        QVERIFY(!read.results->row(outer, 0)->exclusiveNs);
+        QVERIFY(!read.results->row(inner, 0)->exclusiveNs);
+
+        const LoadOutcome& done = stages[1];
+        QVERIFY(done.results);
+        QVERIFY(done.timeline);
+        QVERIFY(done.results != read.results);
+        QVERIFY(done.results->eventsRead);
+        QCOMPARE(done.results->events.size(), std::size_t(3));
+        QCOMPARE(*done.results->row(outer, 0)->exclusiveNs, std::int64_t(60));
+        QCOMPARE(*done.results->row(inner, 0)->exclusiveNs, std::int64_t(40));
+        // The first stage's copy was not touched by the second.
+        QVERIFY(!read.results->row(outer, 0)->exclusiveNs);
+    }
+
+    // Nothing follows a summary-only read: no read stage either.
+    void summaryOnlyHasNoReadStage() {
+        std::atomic<int> reads{0};
+        std::atomic<int> finished{0};
+        AsyncLoader::Callbacks callbacks;
+        callbacks.readDone = [&](const LoadOutcome&) { ++reads; };
+        callbacks.finished = [&](const LoadOutcome&) { ++finished; };
+        AsyncLoader loader(callbacks);
+        loader.start({QStringLiteral(SCOPE_TEST_DATA_DIR "/v3_serial.h5").toStdString(), true});
+        loader.waitAll();
+        QCOMPARE(finished.load(), 1);
+        QCOMPARE(reads.load(), 0);
+    }
+
     void cancelStopsTheReadPromptly() {
         Recorder recorder;
         AsyncLoader loader(recorder.callbacks());

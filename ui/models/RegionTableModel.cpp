@@ -46,13 +46,30 @@ bool RegionTableModel::isTime(int column) {
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
-                               std::vector<scope::RegionTableRow> rows, bool percentilesPending) {
+                               std::vector<scope::RegionTableRow> rows, bool percentilesPending,
+                               bool exclusivePending) {
     beginResetModel();
     run_ = std::move(run);
     rows_ = std::move(rows);
     hasGpu_ = run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results);
     percentilesPending_ = percentilesPending;
+    exclusivePending_ = exclusivePending;
     endResetModel();
+}
+
+bool RegionTableModel::setExclusive(std::shared_ptr<const RunData> run,
+                                    const std::vector<scope::RegionTableRow>& rows) {
+    if (rows.size() != rows_.size() || rows.empty())
+        return false;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].region != rows_[i].region)
+            return false;
+    run_ = std::move(run);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        rows_[i].stats.exclusive = rows[i].stats.exclusive;
+    exclusivePending_ = false;
+    emit dataChanged(index(0, Exclusive), index(static_cast<int>(rows_.size()) - 1, Exclusive));
+    return true;
 }
 
 void RegionTableModel::setPercentiles(const std::vector<scope::RegionTableRow>& rows) {
@@ -164,7 +181,9 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         }
     }
     const std::optional<double> v = value(*row, column);
-    const bool pending = percentilesPending_ && column >= P50 && column <= P99;
+    const bool exclusivePending = exclusivePending_ && column == Exclusive && !v;
+    const bool pending =
+        (percentilesPending_ && column >= P50 && column <= P99) || exclusivePending;
     switch (role) {
     case Qt::DisplayRole:
         if (pending)
@@ -187,6 +206,8 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     case AvailableRole:
         return v.has_value();
     case Qt::ToolTipRole:
+        if (exclusivePending)
+            return tr("Computing exclusive times…");
         if (pending)
             return tr("Computing percentiles…");
         if (!v)

@@ -56,13 +56,21 @@ public:
     static QStringList columnIds(bool gpu = false);
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
-    // percentilesPending: the percentile columns say "…" until setPercentiles.
+    // percentilesPending: the percentile columns say "…" until setPercentiles;
+    // exclusivePending: so do the unknown exclusive times, until setExclusive.
     void setRows(std::shared_ptr<const RunData> run, std::vector<scope::RegionTableRow> rows,
-                 bool percentilesPending = false);
+                 bool percentilesPending = false, bool exclusivePending = false);
     // The percentiles of the same rows, computed after them: the rest of the
     // table stays as it is (selection, sorting).
     void setPercentiles(const std::vector<scope::RegionTableRow>& rows);
     bool percentilesPending() const { return percentilesPending_; }
+    // The same rows of `run`, the complete results of the run shown, now with
+    // the exclusive times computed: only that column changes (selection and
+    // sorting stay), and run() becomes `run`. False, and nothing changes,
+    // when the rows are not those shown.
+    bool setExclusive(std::shared_ptr<const RunData> run,
+                      const std::vector<scope::RegionTableRow>& rows);
+    bool exclusivePending() const { return exclusivePending_; }
     void clear();
     std::shared_ptr<const RunData> run() const { return run_; }
     const scope::RegionTableRow* rowData(int row) const;
@@ -82,5 +90,6 @@ private:
     std::shared_ptr<const RunData> run_;
     std::vector<scope::RegionTableRow> rows_;
     bool percentilesPending_ = false;
+    bool exclusivePending_ = false;
     bool hasGpu_ = false;
 };

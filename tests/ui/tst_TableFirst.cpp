@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Table first (issue 15): the run's table shows as soon as the read is done;
+// exclusive times and percentiles say "…" and the event views "Building the
+// timeline…" until the complete run arrives, which fills them in without
+// losing the user's selection, sorting or filter. The two stages are handed
+// to the view one by one, as MainWindow does for LoadController's readDone
+// and loaded, so that the test holds the second stage as long as it likes.
+#include "EventsUnavailablePanel.h"
+#include "FixtureWriter.h"
+#include "MainWindow.h"
+#include "RunView.h"
+#include "RunWaiter.h"
+#include "analysis/ExclusiveTime.h"
+#include "analysis/TimelineIndex.h"
+#include "format/ProfileReader.h"
+#include "load/AsyncLoader.h"
+#include "models/RegionFilterProxy.h"
+#include "models/RegionTableModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace scope;
+
+namespace {
+
+struct Stages {
+    std::shared_ptr<const RunData> read;     // what readDone brings
+    std::shared_ptr<const RunData> complete; // what loaded brings
+};
+
+// The stages as AsyncLoader makes them, from a file read here.
+Stages stagesOf(const QString& path) {
+    auto results = std::make_shared<ProfilingResults>(readH5(path.toStdString()));
+    Stages stages;
+    auto read = std::make_shared<RunData>();
+    read->path = path;
+    read->results = AsyncLoader::readStageCopy(*results);
+    stages.read = read;
+    auto complete = std::make_shared<RunData>();
+    complete->path = path;
+    auto timeline = std::make_shared<const TimelineIndex>(*results);
+    fillExclusiveTimes(*results, *timeline);
+    complete->timeline = timeline;
+    complete->results = results;
+    stages.complete = complete;
+    return stages;
+}
+
+int rowOf(const QAbstractItemModel& model, const QString& region) {
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.index(row, RegionTableModel::Region).data().toString() == region)
+            return row;
+    return -1;
+}
+
+} // namespace
+
+class TestTableFirst : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        prepareWindowTests();
+        QVERIFY(dir_.isValid());
+        // Rank 0: outer [0, 100 µs] holds inner [10, 40] and [50, 60] µs;
+        // "alone" [200, 230] µs nests nothing. Schema 1 stores no exclusive
+        // times. By hand: outer 100 - 30 - 10 = 60 µs, inner 40 µs, alone 30 µs.
+        fixtures::FixtureSpec spec;
+        spec.schema = 1;
+        spec.rows.push_back(fixtures::FixtureRow::make(0, "outer", {0}, {100'000}));
+        spec.rows.push_back(
+            fixtures::FixtureRow::make(0, "inner", {10'000, 50'000}, {40'000, 60'000}));
+        spec.rows.push_back(fixtures::FixtureRow::make(0, "alone", {200'000}, {230'000}));
+        path_ = dir_.filePath(QStringLiteral("nested.h5"));
+        fixtures::FixtureWriter::write(spec, path_.toStdString());
+    }
+
+    void exclusiveFillsInKeepingSelectionSortAndFilter() {
+        const Stages stages = stagesOf(path_);
+        RunView view;
+        view.resize(1200, 700);
+        QAbstractItemModelTester tester(view.tableModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy showing(&view, &RunView::tableShowing);
+        QSignalSpy ready(&view, &RunView::tableReady);
+        view.setReadStage(stages.read);
+        QVERIFY(view.awaitingTimeline());
+        QVERIFY(showing.wait(30000));
+
+        // The read stage: every column that needs no nesting has its number.
+        const QAbstractItemModel& proxy = *view.tableProxy();
+        QCOMPARE(proxy.rowCount(), 3);
+        const int inner = rowOf(proxy, QStringLiteral("inner"));
+        QVERIFY(inner >= 0);
+        QCOMPARE(proxy.index(inner, RegionTableModel::Calls).data().toString(),
+                 QStringLiteral("2"));
+        QCOMPARE(proxy.index(inner, RegionTableModel::Total).data(RegionTableModel::SortRole),
+                 QVariant(40e-6));
+        for (int column : {int(RegionTableModel::Exclusive), int(RegionTableModel::P50),
+                           int(RegionTableModel::P99)})
+            QCOMPARE(proxy.index(inner, column).data().toString(), QStringLiteral("…"));
+        QCOMPARE(proxy.index(inner, RegionTableModel::Exclusive).data(Qt::ToolTipRole).toString(),
+                 view.tr("Computing exclusive times…"));
+        // The event views wait for the timeline instead of offering to load events.
+        QCOMPARE(view.eventsPanel()->reasonLabel()->text(), view.tr("Building the timeline…"));
+        QVERIFY(!view.eventViewsEnabled());
+        // tableReady means the percentiles are in: not yet.
+        QCOMPARE(ready.count(), 0);
+
+        // The user works with the table meanwhile: sorts by total, descending,
+        // filters out "alone" and selects "inner".
+        view.tableView()->sortByColumn(RegionTableModel::Total, Qt::DescendingOrder);
+        view.filterEdit()->setText(QStringLiteral("(outer|inner)"));
+        QTRY_COMPARE(proxy.rowCount(), 2);
+        view.selectRegion(*stages.read->results->regionIndex("inner"));
+        const int innerRegion = view.selectedRegion();
+        QCOMPARE(innerRegion, int(*stages.read->results->regionIndex("inner")));
+
+        QSignalSpy reset(view.tableModel(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(view.tableModel(), &QAbstractItemModel::dataChanged);
+        view.setRun(stages.complete);
+        QVERIFY(ready.wait(30000));
+        QVERIFY(!view.awaitingTimeline());
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(changed.count() >= 1);
+        const auto firstChange = changed.first();
+        QCOMPARE(firstChange.at(0).toModelIndex().column(), int(RegionTableModel::Exclusive));
+        QCOMPARE(firstChange.at(1).toModelIndex().column(), int(RegionTableModel::Exclusive));
+
+        // Selection, filter and sort order survive; the numbers are the hand-made ones.
+        QCOMPARE(view.selectedRegion(), innerRegion);
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(proxy.index(0, RegionTableModel::Region).data().toString(),
+                 QStringLiteral("outer"));
+        QCOMPARE(proxy.index(1, RegionTableModel::Region).data().toString(),
+                 QStringLiteral("inner"));
+        const auto exclusive = [&](int row) {
+            return proxy.index(row, RegionTableModel::Exclusive)
+                .data(RegionTableModel::SortRole)
+                .toDouble();
+        };
+        QVERIFY(qAbs(exclusive(0) - 60e-6) < 1e-15);
+        QVERIFY(qAbs(exclusive(1) - 40e-6) < 1e-15);
+        QVERIFY(proxy.index(1, RegionTableModel::Exclusive).data().toString() !=
+                QStringLiteral("…"));
+        // p50 of inner's 30 and 10 µs calls is no longer pending.
+        QVERIFY(
+            proxy.index(1, RegionTableModel::P50).data(RegionTableModel::AvailableRole).toBool());
+        QCOMPARE(view.tableModel()->run(), stages.complete);
+        QVERIFY(view.eventViewsEnabled());
+    }
+
+    // A load cancelled or failed between the stages: the table stays, as if
+    // the run had been opened summary-only (MainWindow calls setRun(run())).
+    void endingTheWaitLeavesTheSummary() {
+        const Stages stages = stagesOf(path_);
+        RunView view;
+        QSignalSpy ready(&view, &RunView::tableReady);
+        view.setReadStage(stages.read);
+        view.setRun(view.run());
+        QVERIFY(!view.awaitingTimeline());
+        QVERIFY(ready.wait(30000));
+        const QAbstractItemModel& proxy = *view.tableProxy();
+        const int outer = rowOf(proxy, QStringLiteral("outer"));
+        QCOMPARE(proxy.index(outer, RegionTableModel::Exclusive).data().toString(),
+                 QStringLiteral("n/a"));
+        QCOMPARE(proxy.index(outer, RegionTableModel::P50).data().toString(),
+                 QStringLiteral("n/a"));
+        QVERIFY(view.eventsPanel()->reasonLabel()->text() != view.tr("Building the timeline…"));
+    }
+
+    // Through the real window and loader: the tab is there with the complete
+    // run in the end, the exclusive times filled in.
+    void windowEndsWithTheCompleteRun() {
+        MainWindow window;
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(path_);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view != nullptr);
+        QVERIFY(!view->awaitingTimeline());
+        QVERIFY(view->run()->timeline);
+        QCOMPARE(window.findChildren<RunView*>().size(), qsizetype(1));
+        const QAbstractItemModel& proxy = *view->tableProxy();
+        const int outer = rowOf(proxy, QStringLiteral("outer"));
+        QVERIFY(qAbs(proxy.index(outer, RegionTableModel::Exclusive)
+                         .data(RegionTableModel::SortRole)
+                         .toDouble() -
+                     60e-6) < 1e-15);
+    }
+
+private:
+    QTemporaryDir dir_;
+    QString path_;
+};
+
+QTEST_MAIN(TestTableFirst)
+#include "tst_TableFirst.moc"
