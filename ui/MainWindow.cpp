@@ -77,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &LoadController::readDone, this, &MainWindow::onLoaded);
     connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
+        openedAtReadStage_.remove(id);
         banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
         onLoadEnded(id);
     });
@@ -349,9 +350,11 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
             file = QDir::toNativeSeparators(file);
         tabs_->setTabToolTip(index, files.join(QLatin1Char('\n')));
     } else {
-        firstOpen = false;
+        // The table-first stage of this very load opened the tab.
+        firstOpen = openedAtReadStage_.remove(id);
     }
     if (readStage) {
+        openedAtReadStage_.insert(id);
         view->setReadStage(run);
     } else {
         view->setRun(run);
@@ -406,6 +409,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
 
 void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& failure) {
     onLoadEnded(id);
+    openedAtReadStage_.remove(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
     const QString absolute = QFileInfo(path).absoluteFilePath();

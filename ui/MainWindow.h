@@ -121,6 +121,8 @@ private:
     ComparisonView* comparisonView_ = nullptr;
     // Absolute paths whose arrival should show the comparison.
     QSet<QString> comparePending_;
+    // Loads whose tab their table-first stage opened (LoadController::readDone).
+    QSet<quint64> openedAtReadStage_;
     // When each open or opening file was first asked for: tabs and the
     // comparison keep that order.
     QHash<QString, qint64> requestOrder_;
