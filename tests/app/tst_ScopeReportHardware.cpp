@@ -128,6 +128,39 @@ private slots:
         QVERIFY2(host->simplified().endsWith("0 n/a n/a"), qPrintable(*host));
     }
 
+    // The CSV has the same two GPU figures as the JSON, per rank and pooled;
+    // a file without GPU data beside it leaves them empty.
+    void csvHasGpuColumnsForGpuRuns() {
+        const Run run = runReport({"--csv", "-", gpuPath_, "run_serial.h5"});
+        QCOMPARE(run.exitCode, 0);
+        QStringList lines = nonEmptyLines(run.out);
+        for (QString& line : lines)
+            line = line.trimmed(); // CSV lines end in CRLF
+        QCOMPARE(lines.value(0), QStringLiteral("file,region,rank,count,total_s,average_s,min_s,"
+                                                "max_s,std_s,gpu_count,gpu_total_s"));
+        const auto row = [&lines](const QString& prefix) {
+            for (const QString& line : lines)
+                if (line.contains(prefix))
+                    return line.split(',');
+            return QStringList();
+        };
+        // SampleSpecs::gpuRun: 20 + 30 ns on rank 0, 70 ns on rank 1.
+        const QStringList rank0 = row(QStringLiteral(",kernel,0,"));
+        QCOMPARE(rank0.size(), 11);
+        QCOMPARE(rank0[9], QStringLiteral("2"));
+        QVERIFY(nearlyEqual(rank0[10].toDouble(), 50e-9));
+        const QStringList all = row(QStringLiteral(",kernel,all,"));
+        QCOMPARE(all[9], QStringLiteral("3"));
+        QVERIFY(nearlyEqual(all[10].toDouble(), 120e-9));
+        const QStringList serial = row(QStringLiteral("run_serial,main,all,"));
+        QCOMPARE(serial.size(), 11);
+        QCOMPARE(serial[9], QString());
+        QCOMPARE(serial[10], QString());
+        // Alone, a file without GPU data keeps scope-profiler's nine columns.
+        QCOMPARE(nonEmptyLines(runReport({"--csv", "-", "run_serial.h5"}).out).value(0).trimmed(),
+                 QStringLiteral("file,region,rank,count,total_s,average_s,min_s,max_s,std_s"));
+    }
+
     void noGpuOrHardwareKeysUnlessThere() {
         // No GPU durations, no options: scope-profiler's keys only.
         const Run plain = runReport({"--json", "-", "run_serial.h5"});
