@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RankBarChart.h"
 
+#include "ChartTitle.h"
 #include "ColorContrast.h"
 #include "DurationAxisTicker.h"
 #include "IntegerAxisTicker.h"
@@ -50,12 +51,7 @@ void RankBarChart::setUpPlot() {
     plot_ = new QCustomPlot(this);
     plot_->installEventFilter(this);
 
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, QString(), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_);
 
     // The legend gets its own row under the title so that it never covers a
     // bar, centred between two empty cells that take the spare width.

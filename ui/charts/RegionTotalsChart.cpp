@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionTotalsChart.h"
 
+#include "ChartTitle.h"
 #include "DurationAxisTicker.h"
 #include "RegionPalette.h"
 
@@ -15,12 +16,7 @@ RegionTotalsChart::RegionTotalsChart(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, tr("Total time per region"), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_, tr("Total time per region"));
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
     plot_->xAxis->setLabel(tr("Total time over all ranks"));
     plot_->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));

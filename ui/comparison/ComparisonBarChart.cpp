@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonBarChart.h"
 
+#include "charts/ChartTitle.h"
 #include "charts/DurationAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
 #include "export/DurationFormat.h"
@@ -75,12 +76,7 @@ ComparisonBarChart::ComparisonBarChart(QWidget* parent) : QWidget(parent) {
     stack_->addWidget(plot_);
     stack_->addWidget(message_);
 
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, QString(), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_);
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 220));
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);

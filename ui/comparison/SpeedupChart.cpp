@@ -2,6 +2,7 @@
 #include "SpeedupChart.h"
 
 #include "RegionPalette.h"
+#include "charts/ChartTitle.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -60,12 +61,7 @@ SpeedupChart::SpeedupChart(QWidget* parent) : QWidget(parent) {
     stack_->addWidget(message_);
     layout->addWidget(area, 1);
 
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, tr("Speedup of the average call duration"), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_, tr("Speedup of the average call duration"));
     // Many regions make a long legend: it gets its own column beside the axes.
     plot_->legend->setVisible(true);
     // It stays at the top of that column, entries close together.

@@ -2,6 +2,7 @@
 #include "LikwidBarChart.h"
 
 #include "RegionPalette.h"
+#include "charts/ChartTitle.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -13,12 +14,7 @@ LikwidBarChart::LikwidBarChart(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, QString(), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_);
     plot_->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
     plot_->xAxis->grid()->setVisible(false);
     plot_->xAxis->setSubTicks(false);

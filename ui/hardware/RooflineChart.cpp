@@ -2,6 +2,7 @@
 #include "RooflineChart.h"
 
 #include "RegionPalette.h"
+#include "charts/ChartTitle.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -33,12 +34,7 @@ RooflineChart::RooflineChart(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     layout->addWidget(plot_);
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setBold(true);
-    plot_->plotLayout()->insertRow(0);
-    title_ = new QCPTextElement(plot_, QString(), titleFont);
-    plot_->plotLayout()->addElement(0, 0, title_);
+    title_ = ChartTitle::add(plot_);
     logAxis(plot_->xAxis, tr("Operational intensity [FLOP/byte]"));
     logAxis(plot_->yAxis, tr("Performance [GFLOP/s]"));
     plot_->legend->setVisible(true);
