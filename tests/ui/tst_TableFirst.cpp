@@ -20,6 +20,7 @@
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -107,6 +108,7 @@ private slots:
                  view.tr("Computing exclusive times…"));
         // The event views wait for the timeline instead of offering to load events.
         QCOMPARE(view.eventsPanel()->reasonLabel()->text(), view.tr("Building the timeline…"));
+        QVERIFY(view.eventsPanel()->loadButton()->isHidden());
         QVERIFY(!view.eventViewsEnabled());
         // tableReady means the percentiles are in: not yet.
         QCOMPARE(ready.count(), 0);
