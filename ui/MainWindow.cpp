@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
         openedAtReadStage_.remove(id);
+        closedAtReadStage_.remove(id);
         banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
         onLoadEnded(id);
     });
@@ -278,6 +279,12 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     // Also LoadController::readDone, while the load still runs: a reopened
     // file keeps its tab's data until the complete run arrives.
     const bool readStage = loader_->isLoading(id);
+    // The user closed the tab the read stage opened; the complete run, done
+    // before the cancel reached the worker, must not bring it back.
+    if (!readStage && closedAtReadStage_.remove(id)) {
+        onLoadEnded(id);
+        return;
+    }
     if (readStage && viewForPath(run->path) != nullptr)
         return;
     onLoadEnded(id);
@@ -310,10 +317,10 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         runTabs_.insert(view, *run, labels_->label(absolute));
     } else {
         // The table-first stage of this very load opened the tab.
-        firstOpen = openedAtReadStage_.remove(id);
+        firstOpen = openedAtReadStage_.remove(id) > 0;
     }
     if (readStage) {
-        openedAtReadStage_.insert(id);
+        openedAtReadStage_.insert(id, view);
         view->setReadStage(run);
     } else {
         view->setRun(run);
@@ -358,6 +365,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
 void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& failure) {
     onLoadEnded(id);
     openedAtReadStage_.remove(id);
+    closedAtReadStage_.remove(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
     const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -382,6 +390,11 @@ void MainWindow::closeRun(int index) {
     if (view == nullptr)
         return;
     tabs_->removeTab(index);
+    openedAtReadStage_.removeIf([this, view](const auto& load) {
+        if (load.value() == view)
+            closedAtReadStage_.insert(load.key());
+        return load.value() == view;
+    });
     if (view->run()) {
         comparison_->removePath(view->run()->path);
         labels_->remove(view->run()->path);

@@ -120,7 +120,9 @@ private:
     // Absolute paths whose arrival should show the comparison.
     QSet<QString> comparePending_;
     // Loads whose tab their table-first stage opened (LoadController::readDone).
-    QSet<quint64> openedAtReadStage_;
+    QHash<quint64, RunView*> openedAtReadStage_;
+    // Loads whose read-stage tab was closed: their complete run is dropped.
+    QSet<quint64> closedAtReadStage_;
     // Which tab shows which run, and the order the files were asked for.
     RunTabs runTabs_;
     RankFileRuns rankRuns_;
