@@ -33,6 +33,7 @@ void EventsUnavailablePanel::setNeed(const QString& sentence) {
 }
 
 void EventsUnavailablePanel::setReason(bool canLoad) {
+    canLoad_ = canLoad;
     text_->setText(canLoad ? tr("%1 This run was opened summary-only.").arg(need_)
                            : tr("This file stores no per-call data (aggregate layout): only the "
                                 "summary statistics are available."));
@@ -43,4 +44,13 @@ void EventsUnavailablePanel::setReason(bool canLoad) {
 void EventsUnavailablePanel::setLoading(bool loading) {
     button_->setEnabled(!loading);
     button_->setText(loading ? tr("Loading events…") : tr("Load events"));
+}
+
+void EventsUnavailablePanel::setBuilding(bool building) {
+    if (!building) {
+        setReason(canLoad_);
+        return;
+    }
+    text_->setText(tr("Building the timeline…"));
+    button_->hide();
 }

@@ -20,6 +20,9 @@ public:
     // canLoad: the file has events (columnar); false for the aggregate layout.
     void setReason(bool canLoad);
     void setLoading(bool loading);
+    // Table first: the events are read and the timeline is being built, so
+    // there is nothing to offer; false goes back to the reason set last.
+    void setBuilding(bool building);
     QPushButton* loadButton() const { return button_; }
     QLabel* reasonLabel() const { return text_; }
 
@@ -28,6 +31,7 @@ signals:
 
 private:
     QString need_;
+    bool canLoad_ = false;
     QLabel* text_;
     QPushButton* button_;
 };

@@ -3,6 +3,7 @@
 
 #include "hardware/LikwidView.h"
 
+#include "ChartFileNames.h"
 #include "ExportContext.h"
 #include "ExportSizeDialog.h"
 #include "FileDialogs.h"
@@ -24,7 +25,6 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMenu>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSettings>
 #include <QTableView>
@@ -36,77 +36,13 @@ namespace {
 
 const QString kDirectoryKey = QStringLiteral("export/lastDirectory");
 
-QString chartFilter(ChartContextMenu::Action format) {
-    switch (format) {
-    case ChartContextMenu::ExportSvg:
-        return ExportController::tr("SVG image (*.svg)");
-    case ChartContextMenu::ExportPdf:
-        return ExportController::tr("PDF document (*.pdf)");
-    default:
-        return ExportController::tr("PNG image (*.png)");
-    }
-}
-
-// File names travel between systems: keep them free of separators and quotes.
-QString safeFileName(QString name) {
-    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
-    return name.replace(unsafe, QStringLiteral("_"));
-}
-
 } // namespace
 
 ExportController::ExportController(ExportContext* context, QObject* parent)
     : QObject(parent), context_(context) {}
 
 QString ExportController::chartSuffix(ChartContextMenu::Action format) {
-    switch (format) {
-    case ChartContextMenu::ExportSvg:
-        return QStringLiteral("svg");
-    case ChartContextMenu::ExportPdf:
-        return QStringLiteral("pdf");
-    default:
-        return QStringLiteral("png");
-    }
-}
-
-QString ExportController::chartFileSuffix(RunView::Chart chart) {
-    switch (chart) {
-    case RunView::RankChart:
-        return QStringLiteral("-ranks");
-    case RunView::Timeline:
-        return QStringLiteral("-timeline");
-    case RunView::Flame:
-        return QStringLiteral("-flame");
-    case RunView::Histogram:
-        return QStringLiteral("-histogram");
-    case RunView::Heatmap:
-        return QStringLiteral("-heatmap");
-    case RunView::DurationOverTime:
-        return QStringLiteral("-over-time");
-    case RunView::Likwid:
-        return QStringLiteral("-likwid");
-    }
-    return {};
-}
-
-QString ExportController::chartExportTitle(RunView::Chart chart) {
-    switch (chart) {
-    case RunView::RankChart:
-        return tr("Export Per-Rank Chart");
-    case RunView::Timeline:
-        return tr("Export Timeline");
-    case RunView::Flame:
-        return tr("Export Flame Graph");
-    case RunView::Histogram:
-        return tr("Export Histogram");
-    case RunView::Heatmap:
-        return tr("Export Heatmap");
-    case RunView::DurationOverTime:
-        return tr("Export Durations over Time");
-    case RunView::Likwid:
-        return tr("Export LIKWID Chart");
-    }
-    return {};
+    return ChartFileNames::suffix(format);
 }
 
 QMenu* ExportController::addMenu(QMenu* file) {
@@ -198,15 +134,8 @@ void ExportController::runChartAction(RunView* view, RunView::Chart chart,
 
 QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
                                                const QString& suffix) const {
-    const QString label = view && view->run() ? context_->runLabel(view) : tr("chart");
-    QString name = label + chartFileSuffix(chart);
-    const int region = view ? view->rankChart()->region() : -1;
-    if (chart == RunView::RankChart && region >= 0 && view->run())
-        name = label + QLatin1Char('-') +
-               QString::fromStdString(
-                   view->run()->results->regions[static_cast<std::size_t>(region)]) +
-               QStringLiteral("-ranks");
-    return safeFileName(name) + QLatin1Char('.') + suffix;
+    return ChartFileNames::defaultName(
+        view, view && view->run() ? context_->runLabel(view) : QString(), chart, suffix);
 }
 
 QString ExportController::askSavePath(const QString& title, const QString& defaultName,
@@ -242,7 +171,7 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
-    const QString title = chartExportTitle(chart);
+    const QString title = ChartFileNames::title(chart);
     choosePlotPath(size, title, name.left(name.size() - 2), format, askFormat,
                    [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
                                        int height, double scale) {
@@ -258,18 +187,19 @@ void ExportController::choosePlotPath(QSize defaultSize, const QString& title,
     QStringList filters;
     for (ChartContextMenu::Action f : formats)
         if (askFormat || f == format)
-            filters << chartFilter(f);
-    QString selected = chartFilter(format);
+            filters << ChartFileNames::filter(f);
+    QString selected = ChartFileNames::filter(format);
     const QString path =
-        askSavePath(title, baseName + QLatin1Char('.') + chartSuffix(format),
-                    filters.join(QStringLiteral(";;")), chartSuffix(format), &selected);
+        askSavePath(title, baseName + QLatin1Char('.') + ChartFileNames::suffix(format),
+                    filters.join(QStringLiteral(";;")), ChartFileNames::suffix(format), &selected);
     if (path.isEmpty())
         return;
     // The typed suffix wins over the selected filter: "x.svg" is an SVG.
     for (ChartContextMenu::Action f : formats)
         if (askFormat &&
-            (QFileInfo(path).suffix().compare(chartSuffix(f), Qt::CaseInsensitive) == 0 ||
-             (QFileInfo(path).suffix().isEmpty() && selected == chartFilter(f))))
+            (QFileInfo(path).suffix().compare(ChartFileNames::suffix(f), Qt::CaseInsensitive) ==
+                 0 ||
+             (QFileInfo(path).suffix().isEmpty() && selected == ChartFileNames::filter(f))))
             format = f;
     if (format != ChartContextMenu::ExportPng) {
         write(format, path, 0, 0, ChartExporter::kDefaultScale);
@@ -393,9 +323,9 @@ bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
 void ExportController::chooseAndExportCallTree(RunView* view) {
     if (view == nullptr || !view->run())
         return;
-    const QString path = askSavePath(tr("Export Call Tree"),
-                                     safeFileName(context_->runLabel(view) + "-call-tree.csv"),
-                                     tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    const QString path = askSavePath(
+        tr("Export Call Tree"), ChartFileNames::safe(context_->runLabel(view) + "-call-tree.csv"),
+        tr("CSV files (*.csv)"), QStringLiteral("csv"));
     if (!path.isEmpty())
         exportCallTreeCsv(view, path);
 }
@@ -433,9 +363,9 @@ void ExportController::chooseAndExportTable(RunView* view) {
     if (view == nullptr || !view->run())
         return;
     const QString label = context_->runLabel(view);
-    const QString path =
-        askSavePath(tr("Export Region Table"), safeFileName(label + QStringLiteral("-regions.csv")),
-                    tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    const QString path = askSavePath(tr("Export Region Table"),
+                                     ChartFileNames::safe(label + QStringLiteral("-regions.csv")),
+                                     tr("CSV files (*.csv)"), QStringLiteral("csv"));
     if (!path.isEmpty())
         exportTableCsv(view, path);
 }
@@ -508,12 +438,13 @@ void ExportController::chooseAndExportTrace(RunView* view, TraceExportJob::Forma
         return;
     }
     const bool chrome = format == TraceExportJob::ChromeTrace;
-    const QString path = askSavePath(
-        chrome ? tr("Export Trace for Perfetto") : tr("Export Trace for speedscope"),
-        safeFileName(context_->runLabel(view) +
-                     (chrome ? QStringLiteral(".trace.json") : QStringLiteral(".speedscope.json"))),
-        chrome ? tr("Chrome trace JSON (*.json)") : tr("speedscope JSON (*.json)"),
-        QStringLiteral("json"));
+    const QString path =
+        askSavePath(chrome ? tr("Export Trace for Perfetto") : tr("Export Trace for speedscope"),
+                    ChartFileNames::safe(context_->runLabel(view) +
+                                         (chrome ? QStringLiteral(".trace.json")
+                                                 : QStringLiteral(".speedscope.json"))),
+                    chrome ? tr("Chrome trace JSON (*.json)") : tr("speedscope JSON (*.json)"),
+                    QStringLiteral("json"));
     if (!path.isEmpty())
         traceExporter()->chooseScopeAndExport(view, format, path);
 }

@@ -60,6 +60,7 @@ public:
     // Writes any plot; false with the reason in `error`. Shared with the headless export.
     static bool savePlot(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
                          int width, int height, double scale, QString* error);
+    // "png", "svg", "pdf" (ChartFileNames has the other names).
     static QString chartSuffix(ChartContextMenu::Action format);
     bool exportTableCsv(RunView* view, const QString& path);
     // The call tree as shown (top-down or bottom-up), one row per path.
@@ -75,9 +76,6 @@ public:
     // The region table as shown (rows in the proxy's order, filter applied,
     // columns in header order), with raw numbers: times in seconds.
     static std::string tableCsv(const RunView* view);
-    // "-timeline", … of a chart's default file name, and its dialog's title.
-    static QString chartFileSuffix(RunView::Chart chart);
-    static QString chartExportTitle(RunView::Chart chart);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg".
     QString defaultChartFileName(const RunView* view, RunView::Chart chart,
                                  const QString& suffix) const;

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "DemoRun.h"
 #include "ExportController.h"
 #include "FileDialogs.h"
 #include "LoadController.h"
 #include "LoadProgressWidget.h"
+#include "LoadReport.h"
 #include "MessageBanner.h"
+#include "RecentFiles.h"
 #include "RunLabels.h"
+#include "RunStatusText.h"
+#include "RunTabs.h"
 #include "RunView.h"
 #include "StartPage.h"
 #include "comparison/ComparisonSet.h"
@@ -16,24 +21,19 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace {
 
-constexpr int kMaxRecentFiles = 10;
 const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
 const char* const kRankFileFilter =
     "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
@@ -44,8 +44,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), loader_(new LoadController(this)), banner_(new MessageBanner(this)),
       pages_(new QStackedWidget(this)), startPage_(new StartPage(this)),
       tabs_(new QTabWidget(this)), progress_(new LoadProgressWidget(this)),
-      status_(new QLabel(this)), comparison_(new ComparisonSet(this)),
-      labels_(new RunLabels(this)) {
+      status_(new QLabel(this)), comparison_(new ComparisonSet(this)), labels_(new RunLabels(this)),
+      runTabs_(tabs_) {
     setWindowTitle(tr("Scope Viewer"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
     setAcceptDrops(true);
@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
         openedAtReadStage_.remove(id);
+        closedAtReadStage_.remove(id);
         banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
         onLoadEnded(id);
     });
@@ -102,7 +103,7 @@ MainWindow::MainWindow(QWidget* parent)
     splitterState_ = settings.value(QStringLiteral("window/splitters")).toByteArray();
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1280, 800);
-    rebuildRecentMenu();
+    recent_->refresh();
     updateStatus();
 }
 
@@ -119,7 +120,10 @@ void MainWindow::buildMenus() {
     summary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addAction(tr("&Add Run to Comparison…"), this, &MainWindow::chooseAndCompare);
     file->addAction(tr("Open Ran&k Files as One Run…"), this, &MainWindow::chooseRankFiles);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recent_ = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(recent_, &RecentFiles::openRequested, this,
+            [this](const QString& path) { openFile(path); });
+    connect(recent_, &RecentFiles::changed, startPage_, &StartPage::setRecentFiles);
     file->addAction(tr("Open &Demo Run"), this, &MainWindow::openDemo);
     file->addSeparator();
     exporter_ = new ExportController(this, this);
@@ -154,27 +158,25 @@ void MainWindow::buildMenus() {
     });
 }
 
-void MainWindow::chooseAndOpen(bool summaryOnly) {
+// The open dialogs start where the last one ended.
+QStringList MainWindow::askFiles(const QString& title, const QString& filter) {
     QSettings settings;
     const QStringList paths = FileDialogs::openFiles(
-        this, summaryOnly ? tr("Open Summary Only") : tr("Open Profile"),
-        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
-        tr(kFileFilter));
-    for (const QString& path : paths) {
-        settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+        this, title, settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
+        filter);
+    if (!paths.isEmpty())
+        settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
+    return paths;
+}
+
+void MainWindow::chooseAndOpen(bool summaryOnly) {
+    const QString title = summaryOnly ? tr("Open Summary Only") : tr("Open Profile");
+    for (const QString& path : askFiles(title, tr(kFileFilter)))
         openFile(path, summaryOnly);
-    }
 }
 
 void MainWindow::chooseAndCompare() {
-    QSettings settings;
-    const QStringList paths = FileDialogs::openFiles(
-        this, tr("Add Run to Comparison"),
-        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
-        tr(kFileFilter));
-    if (paths.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
+    const QStringList paths = askFiles(tr("Add Run to Comparison"), tr(kFileFilter));
     for (const QString& path : paths)
         comparePending_.insert(QFileInfo(path).absoluteFilePath());
     for (const QString& path : paths)
@@ -182,15 +184,7 @@ void MainWindow::chooseAndCompare() {
 }
 
 void MainWindow::chooseRankFiles() {
-    QSettings settings;
-    const QStringList paths = FileDialogs::openFiles(
-        this, tr("Open Rank Files as One Run"),
-        settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
-        tr(kRankFileFilter));
-    if (paths.isEmpty())
-        return;
-    settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
-    openRankFiles(paths);
+    openRankFiles(askFiles(tr("Open Rank Files as One Run"), tr(kRankFileFilter)));
 }
 
 void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
@@ -239,28 +233,20 @@ void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly) 
 }
 
 QString MainWindow::demoPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    QDir().mkpath(dir);
-    return dir + QStringLiteral("/demo_run.h5");
+    return DemoRun::path();
 }
 
 void MainWindow::openDemo() {
-    // HDF5 reads files by path, so the demo is unpacked from the resources.
-    const QString path = demoPath();
-    QFile::remove(path);
-    if (!QFile::copy(QStringLiteral(":/demo/demo_run.h5"), path)) {
+    if (DemoRun::unpack())
+        openFile(DemoRun::path());
+    else
         banner_->showError(tr("Demo run unavailable"),
-                           tr("cannot unpack the demo run to %1").arg(path));
-        return;
-    }
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-    openFile(path);
+                           tr("cannot unpack the demo run to %1").arg(DemoRun::path()));
 }
 
 void MainWindow::openFile(const QString& path, bool summaryOnly) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (!requestOrder_.contains(absolute))
-        requestOrder_.insert(absolute, nextOrder_++);
+    runTabs_.request(absolute);
     // A combined run's name is no file: its reload reads its files again.
     if (rankRuns_.contains(absolute))
         loader_->loadRankFiles(rankRuns_.files(absolute), absolute, summaryOnly);
@@ -271,32 +257,11 @@ void MainWindow::openFile(const QString& path, bool summaryOnly) {
 }
 
 RunView* MainWindow::viewForPath(const QString& path) const {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    for (int i = 0; i < tabs_->count(); ++i) {
-        auto* view = qobject_cast<RunView*>(tabs_->widget(i));
-        if (view && view->run() && QFileInfo(view->run()->path).absoluteFilePath() == absolute)
-            return view;
-    }
-    return nullptr;
-}
-
-int MainWindow::tabIndexFor(const QString& path) const {
-    const qint64 order = requestOrder_.value(QFileInfo(path).absoluteFilePath(), nextOrder_);
-    for (int i = 0; i < tabs_->count(); ++i) {
-        const auto* view = qobject_cast<RunView*>(tabs_->widget(i));
-        if (view != nullptr && view->run() &&
-            requestOrder_.value(QFileInfo(view->run()->path).absoluteFilePath(), -1) > order)
-            return i;
-    }
-    return tabs_->count();
+    return runTabs_.viewForPath(path);
 }
 
 void MainWindow::updateRunTabs() {
-    for (int i = 0; i < tabs_->count(); ++i)
-        if (auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && view->run()) {
-            tabs_->setTabText(i, labels_->label(view->run()->path));
-            view->setRunLabel(labels_->label(view->run()->path));
-        }
+    runTabs_.updateLabels(*labels_);
     updateTitle();
     updateStatus();
 }
@@ -306,15 +271,20 @@ QString MainWindow::runLabel(const RunView* view) const {
 }
 
 void MainWindow::switchTab(int step) {
-    const int count = tabs_->count();
-    if (count > 1 && pages_->currentWidget() == tabs_)
-        tabs_->setCurrentIndex((tabs_->currentIndex() + step + count) % count);
+    if (pages_->currentWidget() == tabs_)
+        runTabs_.step(step);
 }
 
 void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     // Also LoadController::readDone, while the load still runs: a reopened
     // file keeps its tab's data until the complete run arrives.
     const bool readStage = loader_->isLoading(id);
+    // The user closed the tab the read stage opened; the complete run, done
+    // before the cancel reached the worker, must not bring it back.
+    if (!readStage && closedAtReadStage_.remove(id)) {
+        onLoadEnded(id);
+        return;
+    }
     if (readStage && viewForPath(run->path) != nullptr)
         return;
     onLoadEnded(id);
@@ -344,17 +314,13 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
             QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
         });
-        const int index = tabs_->insertTab(tabIndexFor(run->path), view, labels_->label(absolute));
-        QStringList files = run->isCombined() ? run->rankFiles : QStringList{absolute};
-        for (QString& file : files)
-            file = QDir::toNativeSeparators(file);
-        tabs_->setTabToolTip(index, files.join(QLatin1Char('\n')));
+        runTabs_.insert(view, *run, labels_->label(absolute));
     } else {
         // The table-first stage of this very load opened the tab.
-        firstOpen = openedAtReadStage_.remove(id);
+        firstOpen = openedAtReadStage_.remove(id) > 0;
     }
     if (readStage) {
-        openedAtReadStage_.insert(id);
+        openedAtReadStage_.insert(id, view);
         view->setReadStage(run);
     } else {
         view->setRun(run);
@@ -378,18 +344,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         updateTitle();
         return;
     }
-    for (const std::string& warning : run->results->warnings)
-        banner_->showInfo(QString::fromStdString(warning));
-    if (!run->results->damaged.empty())
-        banner_->showError(tr("Damaged regions skipped"),
-                           tr("%1: %2 region(s) could not be read and are not shown; first: rank "
-                              "%3, '%4': %5")
-                               .arg(QFileInfo(run->path).fileName())
-                               .arg(run->results->damaged.size())
-                               .arg(run->results->damaged[0].rank)
-                               .arg(QString::fromStdString(run->results->damaged[0].region),
-                                    QString::fromStdString(run->results->damaged[0].reason)),
-                           absolute);
+    LoadReport::show(*banner_, *run, absolute);
     // Last, so that the warnings above do not replace it; not again on a reload.
     if (firstOpen && run->isCombined())
         banner_->showInfo(tr("Opened %1 rank files as one run, %2.")
@@ -397,8 +352,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                               .arg(labels_->label(absolute)),
                           tr("Open separately"), [this, absolute] { openSeparately(absolute); });
     if (run->path != demoPath() && !run->isCombined())
-        addRecentFile(run->path);
-    comparison_->add(run, {}, requestOrder_.value(absolute, -1));
+        recent_->add(run->path);
+    comparison_->add(run, {}, runTabs_.order(absolute));
     updateComparisonTab();
     if (comparePending_.remove(absolute) && comparisonView_)
         tabs_->setCurrentWidget(comparisonView_);
@@ -410,13 +365,14 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
 void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& failure) {
     onLoadEnded(id);
     openedAtReadStage_.remove(id);
+    closedAtReadStage_.remove(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     comparePending_.remove(absolute);
     // A file that is not open in a tab no longer holds a place in the order.
     if (viewForPath(path) == nullptr) {
-        requestOrder_.remove(absolute);
+        runTabs_.forget(absolute);
         rankRuns_.remove(absolute);
     }
     banner_->showError(failure.title, failure.message, absolute);
@@ -434,10 +390,15 @@ void MainWindow::closeRun(int index) {
     if (view == nullptr)
         return;
     tabs_->removeTab(index);
+    openedAtReadStage_.removeIf([this, view](const auto& load) {
+        if (load.value() == view)
+            closedAtReadStage_.insert(load.key());
+        return load.value() == view;
+    });
     if (view->run()) {
         comparison_->removePath(view->run()->path);
         labels_->remove(view->run()->path);
-        requestOrder_.remove(QFileInfo(view->run()->path).absoluteFilePath());
+        runTabs_.forget(view->run()->path);
         rankRuns_.remove(view->run()->path);
     }
     delete view;
@@ -460,13 +421,9 @@ void MainWindow::updateComparisonTab() {
             if (RunView* view = viewForPath(path))
                 tabs_->setCurrentWidget(view);
         });
-        // First: comparing is why several files were opened.
-        const int index = tabs_->insertTab(0, comparisonView_, tr("Comparison"));
-        tabs_->setTabToolTip(index, tr("All open runs side by side"));
-        // Not closable: it follows the open runs.
-        for (auto side : {QTabBar::LeftSide, QTabBar::RightSide})
-            if (QWidget* button = tabs_->tabBar()->tabButton(index, side))
-                button->hide();
+        // First, since comparing is why several files were opened; not
+        // closable, since it follows the open runs.
+        runTabs_.insertFixed(comparisonView_, tr("Comparison"), tr("All open runs side by side"));
     } else if (!wanted && comparisonView_ != nullptr) {
         tabs_->removeTab(tabs_->indexOf(comparisonView_));
         delete comparisonView_;
@@ -475,17 +432,11 @@ void MainWindow::updateComparisonTab() {
 }
 
 int MainWindow::runCount() const {
-    int count = 0;
-    for (int i = 0; i < tabs_->count(); ++i)
-        count += qobject_cast<RunView*>(tabs_->widget(i)) != nullptr ? 1 : 0;
-    return count;
+    return runTabs_.runCount();
 }
 
 RunView* MainWindow::runView(int index) const {
-    for (int i = 0; i < tabs_->count(); ++i)
-        if (auto* view = qobject_cast<RunView*>(tabs_->widget(i)); view && index-- == 0)
-            return view;
-    return nullptr;
+    return runTabs_.runView(index);
 }
 
 ComparisonView* MainWindow::currentComparisonView() const {
@@ -524,51 +475,7 @@ void MainWindow::updateStatus() {
         status_->setText(tr("Open a scope-profiler file (Ctrl+O) or drop one here."));
         return;
     }
-    const RunData& run = *view->run();
-    const scope::ProfilingResults& r = *run.results;
-    QString events;
-    if (view->awaitingTimeline()) // table first: the events are read, not yet indexed
-        events = tr("building the timeline");
-    else if (r.summaryFallback)
-        events = tr("events read (file has no summary columns)");
-    else if (r.eventsRead)
-        events = tr("events read");
-    else if (r.layout == scope::StorageLayout::Aggregate)
-        events = tr("aggregate file: no per-call data");
-    else
-        events = tr("summary only");
-    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
-        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
-    };
-    status_->setText(tr("Schema %1 · %2 · %3 · %4 · loaded in %5 s · %6")
-                         .arg(r.schemaVersion)
-                         .arg(count(r.numRanks, tr("rank"), tr("ranks")),
-                              count(r.regions.size(), tr("region"), tr("regions")),
-                              count(r.totalCalls(), tr("call"), tr("calls")))
-                         .arg(run.loadSeconds, 0, 'f', 2)
-                         .arg(events));
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu() {
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    recentMenu_->clear();
-    for (const QString& path : recent)
-        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })
-            ->setToolTip(path);
-    recentMenu_->setEnabled(!recent.isEmpty());
-    startPage_->setRecentFiles(recent);
+    status_->setText(RunStatusText::describe(*view->run(), view->awaitingTimeline()));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -4,6 +4,7 @@
 #include "ExportContext.h"
 #include "RankFileRuns.h"
 #include "RunData.h"
+#include "RunTabs.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -22,6 +23,7 @@ class QLabel;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
+class RecentFiles;
 class RunLabels;
 class RunView;
 class StartPage;
@@ -86,6 +88,7 @@ protected:
 
 private:
     void buildMenus();
+    QStringList askFiles(const QString& title, const QString& filter);
     void chooseAndOpen(bool summaryOnly);
     void chooseAndCompare();
     void chooseRankFiles();
@@ -94,15 +97,10 @@ private:
     void onFailed(quint64 id, const QString& path, const LoadFailure& failure);
     void onLoadEnded(quint64 id);
     void closeRun(int index);
-    // Where a new run's tab goes: the tabs keep the order in which the files
-    // were asked for (command line, drop), whatever order the reads end in.
-    int tabIndexFor(const QString& path) const;
     void updateRunTabs();
     void switchTab(int step);
     void updateStatus();
     void updateTitle();
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     RunView* viewForPath(const QString& path) const;
 
     LoadController* loader_;
@@ -112,7 +110,7 @@ private:
     QTabWidget* tabs_;
     LoadProgressWidget* progress_;
     QLabel* status_;
-    QMenu* recentMenu_ = nullptr;
+    RecentFiles* recent_ = nullptr;
     QAction* closeAction_ = nullptr;
     ExportController* exporter_ = nullptr;
     QByteArray splitterState_;
@@ -122,10 +120,10 @@ private:
     // Absolute paths whose arrival should show the comparison.
     QSet<QString> comparePending_;
     // Loads whose tab their table-first stage opened (LoadController::readDone).
-    QSet<quint64> openedAtReadStage_;
-    // When each open or opening file was first asked for: tabs and the
-    // comparison keep that order.
-    QHash<QString, qint64> requestOrder_;
-    qint64 nextOrder_ = 0;
+    QHash<quint64, RunView*> openedAtReadStage_;
+    // Loads whose read-stage tab was closed: their complete run is dropped.
+    QSet<quint64> closedAtReadStage_;
+    // Which tab shows which run, and the order the files were asked for.
+    RunTabs runTabs_;
     RankFileRuns rankRuns_;
 };

@@ -2,9 +2,11 @@
 #include "RunView.h"
 
 #include "EventsUnavailablePanel.h"
+#include "RegionTableView.h"
 #include "RunFileBar.h"
 #include "RunFileWatcher.h"
 #include "RunSidePane.h"
+#include "TabFocusChain.h"
 #include "analysis/RegionTable.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
@@ -19,18 +21,13 @@
 #include "hardware/LikwidBarChart.h"
 #include "hardware/LikwidView.h"
 #include "hardware/RooflineChart.h"
-#include "models/HeaderColumnMenu.h"
 #include "models/RegionFilterProxy.h"
-#include "models/RegionNameDelegate.h"
 #include "models/RegionTableModel.h"
-#include "models/ShareBarDelegate.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -119,7 +116,7 @@ void RunView::buildLayout() {
     controls->setColumnStretch(0, 3);
     controls->setColumnStretch(2, 1);
 
-    buildTable();
+    table_ = new RegionTableView(proxy_, this);
 
     side_ = new RunSidePane(this);
     rankChart_ = side_->rankChart();
@@ -168,7 +165,7 @@ void RunView::buildLayout() {
         filter_->setStyleSheet(valid ? QString() : QStringLiteral("color: #c62828"));
         filter_->setToolTip(valid ? QString()
                                   : tr("Invalid expression: %1").arg(proxy_->errorString()));
-        updateEmptyMessage();
+        table_->setFilterPattern(text);
     });
     connect(ranks_, &QLineEdit::editingFinished, this,
             [this] { setRankSelection(ranks_->text()); });
@@ -232,144 +229,13 @@ void RunView::buildLayout() {
     });
 }
 
-void RunView::buildTable() {
-    table_ = new QTableView(this);
-    table_->setModel(proxy_);
-    table_->setSortingEnabled(true);
-    table_->sortByColumn(RegionTableModel::Total, Qt::DescendingOrder);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
-    table_->setAlternatingRowColors(true);
-    // Tab leaves the table for the next control; the arrows move within it.
-    table_->setTabKeyNavigation(false);
-    table_->verticalHeader()->hide();
-    QHeaderView* header = table_->horizontalHeader();
-    header->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The region column takes the width the numbers leave (fitRegionColumn).
-    header->setSectionResizeMode(RegionTableModel::Region, QHeaderView::Interactive);
-    // Sized from the first rows, not from every text of hundreds of regions
-    // (laid out again whenever the numbers change).
-    header->setResizeContentsPrecision(50);
-    header->setStretchLastSection(false);
-    table_->setItemDelegateForColumn(RegionTableModel::Region, new RegionNameDelegate(table_));
-    table_->setItemDelegateForColumn(RegionTableModel::Share, new ShareBarDelegate(table_));
-    table_->viewport()->installEventFilter(this);
-    connect(header, &QHeaderView::sectionResized, this, [this](int column) {
-        if (column != RegionTableModel::Region)
-            fitRegionColumn();
-    });
-
-    columnMenu_ = new HeaderColumnMenu(header, QStringLiteral("regionTable/hiddenColumns"),
-                                       RegionTableModel::columnIds(true), RegionTableModel::Region);
-    columnMenu_->restore();
-    connect(columnMenu_, &HeaderColumnMenu::columnVisibilityChanged, this,
-            &RunView::fitRegionColumn);
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(header, &QHeaderView::customContextMenuRequested, this, [this](const QPoint& at) {
-        columnMenu_->popup(table_->horizontalHeader()->viewport()->mapToGlobal(at));
-    });
-
-    emptyMessage_ = new QLabel(table_->viewport());
-    emptyMessage_->setTextFormat(Qt::PlainText);
-    emptyMessage_->setWordWrap(true);
-    emptyMessage_->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    emptyMessage_->hide();
-    connect(proxy_, &QAbstractItemModel::modelReset, this, &RunView::updateEmptyMessage);
-    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &RunView::updateEmptyMessage);
-    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &RunView::updateEmptyMessage);
-    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &RunView::updateEmptyMessage);
-}
-
 // Filter, ranks, chart statistic, table, the side tabs and what they show,
 // then the timeline (or the panel offering the events); the file bar's
-// buttons, when shown, come first. Every focusable widget inside each part is
-// chained in creation order: Qt moves only the widget named, not its
-// children, and ignores widgets without a focus policy.
+// buttons, when shown, come first.
 void RunView::orderTabFocus() {
-    QList<QWidget*> chain;
-    const auto add = [this, &chain](QWidget* widget) {
-        // A focus proxy (the side tabs' bar) is chained in its own place.
-        if (widget->focusPolicy() != Qt::NoFocus && !widget->focusProxy() && !widget->isWindow() &&
-            widget->window() == window() && !chain.contains(widget))
-            chain << widget;
-    };
     // The side tabs' bar before the page it shows.
-    const QList<QWidget*> parts = {fileBar_,  filter_,         ranks_, statistic_,
-                                   table_,    side_->tabBar(), side_,  callPaths_->tabBar(),
-                                   callPaths_};
-    for (QWidget* part : parts) {
-        add(part);
-        for (QWidget* child : part->findChildren<QWidget*>())
-            add(child);
-    }
-    for (qsizetype i = 1; i < chain.size(); ++i)
-        QWidget::setTabOrder(chain[i - 1], chain[i]);
-}
-
-bool RunView::eventFilter(QObject* watched, QEvent* event) {
-    // The type first: the viewport's last events arrive while the table is
-    // being destroyed, when viewport() must not be called any more.
-    if (event->type() == QEvent::Resize && watched == table_->viewport()) {
-        fitRegionColumn();
-        updateEmptyMessage();
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-// The numbers are as wide as their text; the region names take what is left
-// (cut from the left when long), but no less than a dozen characters: a
-// narrower table scrolls instead.
-void RunView::fitRegionColumn() {
-    QHeaderView* header = table_->horizontalHeader();
-    int numbers = 0;
-    for (int column = 0; column < header->count(); ++column)
-        if (column != RegionTableModel::Region && !header->isSectionHidden(column))
-            numbers += header->sectionSize(column);
-    const int minimum = table_->fontMetrics().averageCharWidth() * 12;
-    const int width = std::max(minimum, table_->viewport()->width() - numbers);
-    if (header->sectionSize(RegionTableModel::Region) != width)
-        header->resizeSection(RegionTableModel::Region, width);
-}
-
-void RunView::updateEmptyMessage() {
-    const QString pattern = filter_->text();
-    const bool empty = !pattern.isEmpty() && proxy_->errorString().isEmpty() &&
-                       model_->rowCount() > 0 && proxy_->rowCount() == 0;
-    if (empty) {
-        emptyMessage_->setText(tr("No region matches '%1'").arg(pattern));
-        const QRect area = table_->viewport()->rect().adjusted(12, 16, -12, 0);
-        emptyMessage_->setGeometry(area.x(), area.y(), area.width(),
-                                   emptyMessage_->heightForWidth(area.width()));
-    }
-    emptyMessage_->setVisible(empty);
-}
-
-QTabWidget* RunView::sideTabs() const {
-    return side_;
-}
-
-QTableView* RunView::metadataView() const {
-    return side_->metadataView();
-}
-
-SourcePanel* RunView::sourcePanel() const {
-    return side_->source();
-}
-
-QWidget* RunView::fileBar() const {
-    return fileBar_;
-}
-
-QString RunView::fileBarText() const {
-    return fileBar_->text();
-}
-
-QPushButton* RunView::reloadButton() const {
-    return fileBar_->reloadButton();
-}
-
-QPushButton* RunView::dismissButton() const {
-    return fileBar_->dismissButton();
+    TabFocusChain::apply(window(), {fileBar_, filter_, ranks_, statistic_, table_, side_->tabBar(),
+                                    side_, callPaths_->tabBar(), callPaths_});
 }
 
 void RunView::setReadStage(std::shared_ptr<const RunData> run) {
@@ -379,15 +245,12 @@ void RunView::setReadStage(std::shared_ptr<const RunData> run) {
 }
 
 // The panels would say "opened summary-only" and offer to load the events,
-// which are already on their way.
+// which are already on their way. CallPathTabs keeps its panels to itself.
 void RunView::showBuildingTimeline() {
     QList<EventsUnavailablePanel*> panels = callPaths_->findChildren<EventsUnavailablePanel*>();
     panels.append(eventsPanel_);
-    for (EventsUnavailablePanel* panel : panels) {
-        panel->reasonLabel()->setText(tr("Building the timeline…"));
-        for (QPushButton* button : panel->findChildren<QPushButton*>())
-            button->hide();
-    }
+    for (EventsUnavailablePanel* panel : panels)
+        panel->setBuilding(true);
 }
 
 void RunView::setRun(std::shared_ptr<const RunData> run) {

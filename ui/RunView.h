@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "RegionTableView.h"
 #include "RunData.h"
+#include "RunFileBar.h"
 #include "RunSidePane.h"
 #include "charts/ChartContextMenu.h"
 #include "charts/RankStatistic.h"
@@ -31,7 +33,6 @@ class QTableView;
 class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
-class RunFileBar;
 class RunFileWatcher;
 class TimelineView;
 namespace scope {
@@ -86,11 +87,11 @@ public:
     // Under the rank box: why the typed list is not applied (hidden when it is).
     QLabel* rankMessage() const { return rankMessage_; }
     // Over the table when the filter leaves no region.
-    QLabel* emptyMessage() const { return emptyMessage_; }
+    QLabel* emptyMessage() const { return table_->emptyMessage(); }
     // The table header's context menu: a checkable entry per column.
-    HeaderColumnMenu* columnMenu() const { return columnMenu_; }
-    QTabWidget* sideTabs() const;
-    QTableView* metadataView() const;
+    HeaderColumnMenu* columnMenu() const { return table_->columnMenu(); }
+    QTabWidget* sideTabs() const { return side_; }
+    QTableView* metadataView() const { return side_->metadataView(); }
     // The ranks the statistics, charts and timeline cover (all when empty).
     const scope::RankSelection& rankSelection() const { return selection_; }
     RankBarChart* rankChart() const { return rankChart_; }
@@ -117,7 +118,7 @@ public:
     }
     // The timeline, call tree and flame graph tabs.
     CallPathTabs* callPaths() const { return callPaths_; }
-    SourcePanel* sourcePanel() const;
+    SourcePanel* sourcePanel() const { return side_->source(); }
     HistogramView* histogram() const { return side_->histogram(); }
     // Brings the histogram up to the selection even while its tab is hidden.
     void updateHistogramNow() { side_->updateHistogramNow(); }
@@ -125,10 +126,10 @@ public:
     // The tabs beside the table (durations over time: sidePane()->overTime()).
     RunSidePane* sidePane() const { return side_; }
     // The bar saying the run's file changed or vanished on disk.
-    QWidget* fileBar() const;
-    QString fileBarText() const;
-    QPushButton* reloadButton() const;
-    QPushButton* dismissButton() const;
+    QWidget* fileBar() const { return fileBar_; }
+    QString fileBarText() const { return fileBar_->text(); }
+    QPushButton* reloadButton() const { return fileBar_->reloadButton(); }
+    QPushButton* dismissButton() const { return fileBar_->dismissButton(); }
     RunFileWatcher* fileWatcher() const { return fileWatcher_; }
 
 signals:
@@ -147,18 +148,12 @@ signals:
     // The call tree's "Export as CSV…".
     void callTreeCsvRequested();
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     // The per-rank chart's statistics; GPU total only where the run has GPU data.
     void fillStatistics(bool gpu);
     void buildLayout();
-    void buildTable();
     void orderTabFocus();
     void showRankProblem(const QString& problem);
-    void fitRegionColumn();
-    void updateEmptyMessage();
     void recomputeTable();
     void onRegionSelected();
     void showBuildingTimeline();
@@ -169,12 +164,10 @@ private:
     scope::RankSelection selection_;
     RegionTableModel* model_;
     RegionFilterProxy* proxy_;
-    QTableView* table_ = nullptr;
+    RegionTableView* table_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QLineEdit* ranks_ = nullptr;
     QLabel* rankMessage_ = nullptr;
-    QLabel* emptyMessage_ = nullptr;
-    HeaderColumnMenu* columnMenu_ = nullptr;
     QComboBox* statistic_ = nullptr;
     RunSidePane* side_ = nullptr;
     RankBarChart* rankChart_ = nullptr;

@@ -7,6 +7,7 @@
 // and loaded, so that the test holds the second stage as long as it likes.
 #include "EventsUnavailablePanel.h"
 #include "FixtureWriter.h"
+#include "LoadController.h"
 #include "MainWindow.h"
 #include "RunView.h"
 #include "RunWaiter.h"
@@ -20,8 +21,11 @@
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 using namespace scope;
@@ -107,6 +111,7 @@ private slots:
                  view.tr("Computing exclusive times…"));
         // The event views wait for the timeline instead of offering to load events.
         QCOMPARE(view.eventsPanel()->reasonLabel()->text(), view.tr("Building the timeline…"));
+        QVERIFY(view.eventsPanel()->loadButton()->isHidden());
         QVERIFY(!view.eventViewsEnabled());
         // tableReady means the percentiles are in: not yet.
         QCOMPARE(ready.count(), 0);
@@ -190,6 +195,34 @@ private slots:
                          .data(RegionTableModel::SortRole)
                          .toDouble() -
                      60e-6) < 1e-15);
+    }
+
+    // Closing the tab the read stage opened ends the run there: a complete
+    // run already on its way (the worker finished before the cancel reached
+    // it) must not open the tab again.
+    void closedReadStageTabStaysClosed() {
+        MainWindow window;
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        QSignalSpy loaded(window.loader(), &LoadController::loaded);
+        QSignalSpy cancelled(window.loader(), &LoadController::cancelled);
+        int tabsAtReadStage = -1;
+        // Connected after the window's own slot, which opens the tab first.
+        connect(window.loader(), &LoadController::readDone, &window, [&] {
+            tabsAtReadStage = window.runCount();
+            emit window.tabs()->tabCloseRequested(window.tabs()->currentIndex());
+            // The timeline of four calls is built long before this ends, so
+            // that `loaded`, not `cancelled`, is what arrives.
+            QThread::msleep(300);
+        });
+        window.openFile(path_);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() + cancelled.count() == 1, 30000);
+        QCoreApplication::processEvents();
+        QCOMPARE(tabsAtReadStage, 1);
+        QCOMPARE(loaded.count(), 1); // else the race this test is about did not happen
+        QCOMPARE(window.runCount(), 0);
+        QCOMPARE(window.tabs()->count(), 0);
+        QCOMPARE(opened.count(), 0);
+        QVERIFY(window.findChildren<RunView*>().isEmpty());
     }
 
 private:

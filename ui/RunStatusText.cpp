@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunStatusText.h"
+
+#include "RunData.h"
+
+#include <QLocale>
+
+QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
+    const scope::ProfilingResults& r = *run.results;
+    QString events;
+    if (awaitingTimeline) // table first: the events are read, not yet indexed
+        events = tr("building the timeline");
+    else if (r.summaryFallback)
+        events = tr("events read (file has no summary columns)");
+    else if (r.eventsRead)
+        events = tr("events read");
+    else if (r.layout == scope::StorageLayout::Aggregate)
+        events = tr("aggregate file: no per-call data");
+    else
+        events = tr("summary only");
+    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
+        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
+    };
+    return tr("Schema %1 · %2 · %3 · %4 · loaded in %5 s · %6")
+        .arg(r.schemaVersion)
+        .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+             count(r.regions.size(), tr("region"), tr("regions")),
+             count(r.totalCalls(), tr("call"), tr("calls")))
+        .arg(run.loadSeconds, 0, 'f', 2)
+        .arg(events);
+}

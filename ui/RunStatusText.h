@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+struct RunData;
+
+// The status bar's line about a run: schema, ranks, regions, calls, load time
+// and what the file's events allow. Apart from MainWindow, which only decides
+// when the line changes.
+class RunStatusText {
+    Q_DECLARE_TR_FUNCTIONS(RunStatusText)
+public:
+    // awaitingTimeline: table first, the events are read but not yet indexed.
+    static QString describe(const RunData& run, bool awaitingTimeline);
+};
