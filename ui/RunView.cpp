@@ -245,12 +245,10 @@ void RunView::setReadStage(std::shared_ptr<const RunData> run) {
 }
 
 // The panels would say "opened summary-only" and offer to load the events,
-// which are already on their way. CallPathTabs keeps its panels to itself.
+// which are already on their way.
 void RunView::showBuildingTimeline() {
-    QList<EventsUnavailablePanel*> panels = callPaths_->findChildren<EventsUnavailablePanel*>();
-    panels.append(eventsPanel_);
-    for (EventsUnavailablePanel* panel : panels)
-        panel->setBuilding(true);
+    eventsPanel_->setBuilding(true);
+    callPaths_->setBuilding(true);
 }
 
 void RunView::setRun(std::shared_ptr<const RunData> run) {

@@ -98,6 +98,11 @@ void CallPathTabs::setRunLabel(const QString& label) {
     flame_->setRunLabel(label);
 }
 
+void CallPathTabs::setBuilding(bool building) {
+    treePanel_->setBuilding(building);
+    flamePanel_->setBuilding(building);
+}
+
 void CallPathTabs::addPage(QWidget* page, const QString& name, const QString& label,
                            const QString& toolTip) {
     page->setObjectName(name);

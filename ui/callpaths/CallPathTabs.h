@@ -39,6 +39,9 @@ public:
     // Shows the region's costliest path in the tree; emits nothing back.
     void selectRegion(int region);
     void setEventsLoading(bool loading);
+    // While the timeline index of a table-first open is built (see
+    // EventsUnavailablePanel::setBuilding).
+    void setBuilding(bool building);
     // A page after the call views, remembered by `name` when chosen.
     void addPage(QWidget* page, const QString& name, const QString& label, const QString& toolTip);
     // A page whose run lacks its data is not shown (the timeline is then).
