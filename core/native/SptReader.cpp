@@ -138,7 +138,9 @@ ProfilingResults readSptImage(std::span<const std::byte> image, const std::strin
     // Upstream's checks in upstream's order: size, magic, version.
     if (image.size() < kHeaderSize) {
         const std::size_t shown = std::min(image.size(), kSptMagic.size());
-        const bool magicSoFar = std::memcmp(image.data(), kSptMagic.data(), shown) == 0;
+        // An empty image may have no data pointer at all, which memcmp must not get.
+        const bool magicSoFar =
+            shown == 0 || std::memcmp(image.data(), kSptMagic.data(), shown) == 0;
         throw CorruptProfileError(name, kStep,
                                   "too short for a trace file (" + std::to_string(image.size()) +
                                       " of at least " + std::to_string(kHeaderSize) + " bytes)" +

@@ -79,6 +79,10 @@ private slots:
         }
     }
     void forbiddenActionKillsTheHelper() {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP(
+            "AddressSanitizer's runtime needs calls the sandbox forbids: no sandbox in this build");
+#endif
         QFETCH(QString, action);
         QFETCH(bool, summaryOnly);
         const QString error =
@@ -92,7 +96,9 @@ private slots:
 
     // The escapes above are real: without the sandbox each one gets through
     // and the read goes on to its results.
-    void escapesSucceedWithTheSandboxOff_data() { forbiddenActionKillsTheHelper_data(); }
+    void escapesSucceedWithTheSandboxOff_data() {
+        forbiddenActionKillsTheHelper_data();
+    }
     void escapesSucceedWithTheSandboxOff() {
         QFETCH(QString, action);
         QFETCH(bool, summaryOnly);
