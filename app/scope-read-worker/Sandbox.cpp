@@ -5,7 +5,6 @@
 #include "isolate/WorkerMessage.h"
 
 #include <fcntl.h>
-#include <hdf5.h>
 #include <linux/landlock.h>
 #include <seccomp.h>
 #include <sys/mman.h>
@@ -31,7 +30,6 @@ namespace {
 using isolate::WorkerMessage;
 
 // LZF comes as a plugin that HDF5 dlopens on first use (zstd is built in).
-constexpr H5Z_filter_t kLzfFilterId = 32000;
 
 class Filter {
 public:
@@ -144,13 +142,8 @@ bool Sandbox::enabled() {
 
 void Sandbox::prepare() {
     h5::prepareThread();
-    // Asking for a filter makes HDF5 search its plugin path and dlopen the
-    // plugin; once confined, neither the search nor the dlopen could happen.
-    H5Zfilter_avail(kLzfFilterId);
-    // A file naming any other filter must get "filter not available", not
-    // a plugin search that opens directories.
-    if (enabled())
-        H5PLset_loading_state(0);
+    // Once confined, neither a plugin search nor a dlopen could happen.
+    h5::loadFilterPlugins(!enabled());
 }
 
 void Sandbox::confine() {

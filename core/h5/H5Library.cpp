@@ -28,4 +28,12 @@ void prepareThread() {
     std::call_once(configured, configureLibrary);
 }
 
+void loadFilterPlugins(bool searchOthers) {
+    constexpr H5Z_filter_t kLzfFilterId = 32000;
+    // Asking for a filter makes libhdf5 search its plugin path and dlopen it.
+    H5Zfilter_avail(kLzfFilterId);
+    if (!searchOthers)
+        H5PLset_loading_state(0);
+}
+
 } // namespace scope::h5
