@@ -298,9 +298,6 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         view = new RunView(tabs_);
         if (!splitterState_.isEmpty())
             view->restoreSplitterState(splitterState_);
-        QSettings settings;
-        view->setStatistic(
-            static_cast<Statistic>(settings.value(QStringLiteral("chart/statistic"), 0).toInt()));
         connect(view, &RunView::loadEventsRequested, this,
                 [this](const QString& path) { openFile(path, false); });
         // A file changed on disk: the reload replaces this tab's run once it is read.
@@ -311,9 +308,6 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
                 });
         connect(view, &RunView::callTreeCsvRequested, this,
                 [this, view] { exporter_->chooseAndExportCallTree(view); });
-        connect(view, &RunView::statisticChanged, this, [](Statistic statistic) {
-            QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic));
-        });
         runTabs_.insert(view, *run, labels_->label(absolute));
     } else {
         // The table-first stage of this very load opened the tab.

@@ -175,10 +175,13 @@ void RunView::buildLayout() {
         if (text.trimmed().isEmpty() && (!selection_.isAll() || !rankMessage_->isHidden()))
             setRankSelection(text);
     });
+    // The chart statistic last chosen in any run is where every run starts.
     connect(statistic_, &QComboBox::currentIndexChanged, this, [this] {
         rankChart_->setStatistic(statistic());
-        emit statisticChanged(statistic());
+        QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic()));
     });
+    setStatistic(
+        static_cast<Statistic>(QSettings().value(QStringLiteral("chart/statistic"), 0).toInt()));
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunView::onRegionSelected);
     connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);

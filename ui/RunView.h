@@ -137,7 +137,6 @@ signals:
     // Reopen the run's file in this view, as it was opened; the window keeps
     // the current data until the new read succeeds.
     void reloadRequested(const QString& path, bool summaryOnly);
-    void statisticChanged(Statistic statistic);
     // The table shows the numbers for the current selection; the percentile
     // columns may still be computing.
     void tableShowing();

@@ -81,6 +81,19 @@ private slots:
     void initTestCase() { prepareWindowTests(); }
     void init() { QSettings().remove(kHiddenColumns); }
 
+    // The per-rank chart's statistic last chosen is where the next run starts.
+    void chartStatisticIsRemembered() {
+        {
+            RunView first;
+            first.setStatistic(Statistic::Max);
+            QCOMPARE(first.statistic(), Statistic::Max);
+        }
+        RunView next;
+        QCOMPARE(next.statistic(), Statistic::Max);
+        next.setStatistic(Statistic::Total);
+        QCOMPARE(RunView().statistic(), Statistic::Total);
+    }
+
     void tabLeavesTheTableAndReachesTheSideTabs() {
         MainWindow window;
         window.show();
