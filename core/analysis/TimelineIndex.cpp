@@ -387,11 +387,11 @@ TimelineSpan TimelineIndex::spanOf(std::size_t a, std::size_t b) const {
     return span;
 }
 
-void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+bool TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
                           std::vector<TimelineSpan>& out) const {
     out.clear();
     if (lane >= lanes_.size() || t1Ns <= t0Ns || !(nsPerPixel > 0) || !std::isfinite(nsPerPixel))
-        return;
+        return true;
     const TimelineLane& l = lanes_[lane];
     const std::uint32_t* calls = order_.data() + l.begin;
     // A zero-length call reaches one past its start, so it shows at its nanosecond.
@@ -417,6 +417,7 @@ void TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
         lastCount = j - k;
         k = j;
     }
+    return true;
 }
 
 std::vector<TimelineSpan> TimelineIndex::query(std::size_t lane, std::int64_t t0Ns,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "TimelineSource.h"
 #include "model/ProfilingResults.h"
 
 #include <cstddef>
@@ -10,29 +11,6 @@
 #include <vector>
 
 namespace scope {
-
-// One rectangle of the timeline: a single call, or the calls narrower than a
-// pixel that start in one pixel column, merged. Times are absolute ns as in
-// EventColumns.
-struct TimelineSpan {
-    std::int64_t startNs = 0; // start of the first call
-    std::int64_t endNs = 0;   // end of the last call
-    std::int32_t region = -1; // index into results.regions; -1 = calls of several regions
-    std::uint32_t event = 0;  // index of the first call into results.events
-    std::uint32_t count = 1;  // calls in the span
-
-    friend bool operator==(const TimelineSpan&, const TimelineSpan&) = default;
-};
-
-// The calls of one nesting depth of one rank. They never overlap, so sorted by
-// start they are sorted by end too, which is what makes the binary searches of
-// TimelineIndex::query valid.
-struct TimelineLane {
-    std::uint32_t rank = 0;
-    std::uint32_t depth = 0; // 0 = top level
-    std::uint32_t begin = 0; // first position of the lane in the index's event order
-    std::uint32_t size = 0;  // calls in the lane
-};
 
 // The level-of-detail index behind the timeline: per (rank, depth) lane the
 // event indices in start order, so that the spans of any time window at any
@@ -50,7 +28,7 @@ struct TimelineLane {
 // is entered first). Containment rather than the stored parent ids because
 // only containment guarantees that calls of one lane never overlap; for the
 // files a profiler writes both give the same depths.
-class TimelineIndex {
+class TimelineIndex final : public TimelineSource {
 public:
     // Throws EventsUnavailable without per-call data and std::length_error for
     // 2^32 or more events.
@@ -61,19 +39,19 @@ public:
     const ProfilingResults& results() const { return *results_; }
 
     // Ordered by rank, then depth.
-    std::span<const TimelineLane> lanes() const { return lanes_; }
-    std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const;
+    std::span<const TimelineLane> lanes() const override { return lanes_; }
+    std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override;
     // Ranks with at least one call, ascending.
-    std::vector<std::uint32_t> ranks() const;
+    std::vector<std::uint32_t> ranks() const override;
     // Deepest nesting level of a rank (0 = no nesting), -1 for a rank without calls.
-    int maxDepth(std::uint32_t rank) const;
+    int maxDepth(std::uint32_t rank) const override;
     // Deepest level over all ranks, -1 without calls.
-    int maxDepth() const;
+    int maxDepth() const override;
 
-    bool empty() const { return order_.empty(); }
+    bool empty() const override { return order_.empty(); }
     // Earliest start and latest end of all calls (0 when empty).
-    std::int64_t startNs() const { return startNs_; }
-    std::int64_t endNs() const { return endNs_; }
+    std::int64_t startNs() const override { return startNs_; }
+    std::int64_t endNs() const override { return endNs_; }
 
     // The spans to draw for the calls of `lane` intersecting [t0Ns, t1Ns) at
     // nsPerPixel, in time order, not overlapping, every call in exactly one
@@ -82,8 +60,9 @@ public:
     // in [t0Ns + ceil(c * nsPerPixel), t0Ns + ceil((c + 1) * nsPerPixel)). A
     // call of zero length counts as covering its nanosecond. Costs
     // O(spans * log calls), however many calls the window holds.
-    void query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
-               std::vector<TimelineSpan>& out) const;
+    // Always exact: true.
+    bool query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+               std::vector<TimelineSpan>& out) const override;
     std::vector<TimelineSpan> query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns,
                                     double nsPerPixel) const;
 
@@ -91,7 +70,7 @@ public:
     // contains it, else the calls within half a pixel of it (merged like query
     // does), else nothing.
     std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
-                                        double nsPerPixel) const;
+                                        double nsPerPixel) const override;
 
     // The event indices of a lane in start order.
     std::span<const std::uint32_t> laneEvents(std::size_t lane) const {

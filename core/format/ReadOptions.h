@@ -56,6 +56,9 @@ struct ReadOptions {
     // index rows (0 = any number); otherwise they are left out and
     // ProfilingResults::rowDetailsSkipped says so.
     std::size_t rowDetailsLimit = 0;
+    // Bytes the event columns may take (0 = no limit). Beyond it they are
+    // streamed for the statistics and left on disk (ProfilingResults::onDemand).
+    std::uint64_t memoryBudget = 0;
 };
 
 struct SummaryOptions {
@@ -68,6 +71,7 @@ struct SummaryOptions {
     ReadControl control;
     ColumnAllocator<std::int64_t> eventColumns{}; // as in ReadOptions
     std::size_t rowDetailsLimit = 0;              // as in ReadOptions
+    std::uint64_t memoryBudget = 0;               // as in ReadOptions
 };
 
 } // namespace scope

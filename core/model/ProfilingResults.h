@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AuxiliaryData.h"
+#include "CallSource.h"
 #include "EventColumns.h"
 #include "Metadata.h"
 #include "RankRegion.h"
@@ -10,6 +11,7 @@
 #include "RowDetails.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -44,6 +46,10 @@ public:
     std::vector<RankRegion> rows;       // sorted by (region, rank)
     std::vector<RowDetails> rowDetails; // what RankRegion::details points at
     EventColumns events;
+    // Set instead of `events` when the events did not fit in the memory
+    // budget (ReadOptions::memoryBudget): the rows' statistics were computed
+    // while streaming them and their calls are read from the file on demand.
+    std::shared_ptr<const CallSource> onDemand;
     std::optional<std::int64_t> minimumStartNs;
     std::vector<DamagedRegion> damaged;
     std::vector<std::string> warnings;

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace scope {
+
+// One rectangle of the timeline: a single call, or the calls narrower than a
+// pixel that start in one pixel column, merged. Times are absolute ns as in
+// EventColumns.
+struct TimelineSpan {
+    std::int64_t startNs = 0; // start of the first call
+    std::int64_t endNs = 0;   // end of the last call
+    std::int32_t region = -1; // index into results.regions; -1 = calls of several regions
+    std::uint32_t event = 0;  // index of the first call into results.events
+    std::uint32_t count = 1;  // calls in the span
+
+    friend bool operator==(const TimelineSpan&, const TimelineSpan&) = default;
+};
+
+// The calls of one nesting depth of one rank. They never overlap, so sorted by
+// start they are sorted by end too, which is what makes the binary searches of
+// TimelineIndex::query valid.
+struct TimelineLane {
+    std::uint32_t rank = 0;
+    std::uint32_t depth = 0; // 0 = top level
+    std::uint32_t begin = 0; // first position of the lane in the index's event order
+    std::uint32_t size = 0;  // calls in the lane
+};
+
+// What the timeline draws from: the calls of every (rank, depth) lane as spans
+// at any zoom. TimelineIndex answers from the events in memory; a run whose
+// events exceed the memory budget answers from a level-of-detail pyramid and
+// the calls of the visible window read on demand. Queries may run on any
+// thread and never wait for the disk.
+class TimelineSource {
+public:
+    virtual ~TimelineSource() = default;
+
+    // Ordered by rank, then depth.
+    virtual std::span<const TimelineLane> lanes() const = 0;
+    virtual std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const = 0;
+    // Ranks with at least one call, ascending.
+    virtual std::vector<std::uint32_t> ranks() const = 0;
+    // Deepest nesting level of a rank (0 = no nesting), -1 for a rank without calls.
+    virtual int maxDepth(std::uint32_t rank) const = 0;
+    // Deepest level over all ranks, -1 without calls.
+    virtual int maxDepth() const = 0;
+    virtual bool empty() const = 0;
+    // Earliest start and latest end of all calls (0 when empty).
+    virtual std::int64_t startNs() const = 0;
+    virtual std::int64_t endNs() const = 0;
+
+    // The spans of `lane` intersecting [t0Ns, t1Ns) at nsPerPixel (see
+    // TimelineIndex::query for their exact rules). False when these are a
+    // coarser stand-in while the exact spans are read in the background: the
+    // callback given to setRefinedCallback says when to ask again.
+    virtual bool query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+                       std::vector<TimelineSpan>& out) const = 0;
+    // What is under a cursor at timeNs (see TimelineIndex::hitTest).
+    virtual std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
+                                                double nsPerPixel) const = 0;
+
+    // Called (on any thread) when spans a query could only approximate have
+    // been read. Sources in memory never call it.
+    virtual void setRefinedCallback(std::function<void()> callback) const { (void)callback; }
+};
+
+} // namespace scope

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "RankRegion.h"
+
+#include <cstdint>
+#include <span>
+
+namespace scope {
+
+// The calls of a run whose event columns stay on disk because they do not fit
+// in the memory budget: read on demand, through a cache of bounded size.
+// Thread-safe: the timeline, the histogram and the exports read at once.
+class CallSource {
+public:
+    virtual ~CallSource() = default;
+
+    // Absolute start and end times (ns, as in EventColumns) of the calls
+    // [first, first + starts.size()) of `row`; starts and ends have the same
+    // size. Throws CorruptProfileError naming the file when the bytes cannot
+    // be read or decoded, std::out_of_range outside the row's calls.
+    virtual void read(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> starts,
+                      std::span<std::int64_t> ends) const = 0;
+    // The most bytes its cache holds.
+    virtual std::uint64_t cacheLimitBytes() const = 0;
+};
+
+} // namespace scope
