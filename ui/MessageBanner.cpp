@@ -115,6 +115,9 @@ void MessageBanner::refresh() {
     const bool hasAction = info != entries_.end() && info->action;
     action_->setText(hasAction ? info->actionText : QString());
     action_->setVisible(hasAction);
+    // Info lines come after the errors: the button sits beside its own line,
+    // the last, not beside an error above it.
+    layout()->setAlignment(action_, errorCount() > 0 ? Qt::AlignBottom : Qt::AlignTop);
     if (entries_.empty()) {
         hide();
         return;

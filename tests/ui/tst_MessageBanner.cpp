@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -114,6 +115,30 @@ private slots:
         window.openFile(path);
         QVERIFY(waitForRun(window, opened));
         QCOMPARE(window.banner()->errorCount(), 0);
+    }
+
+    // The info line's button ("Open separately") sits beside that line, the
+    // last one, even when errors are listed above it.
+    void theActionSitsBesideItsLine() {
+        MessageBanner banner;
+        banner.resize(900, 200);
+        banner.showError("a.h5", "HDF5 cannot open it (truncated or damaged)", "a");
+        banner.showError("b.h5", "HDF5 cannot open it (truncated or damaged)", "b");
+        banner.showInfo("Opened 2 rank files as one run", "Open separately", [] {});
+        banner.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&banner));
+        const QRect button = banner.actionButton()->geometry();
+        QVERIFY(banner.actionButton()->isVisible());
+        // Four lines ("2 problems:", two errors, the info line): the button's
+        // middle lies in the last quarter of the banner's height.
+        QVERIFY2(button.center().y() > banner.height() * 3 / 4 - 4,
+                 qPrintable(QStringLiteral("button at y=%1 of %2")
+                                .arg(button.center().y())
+                                .arg(banner.height())));
+        banner.dismiss();
+        banner.showInfo("Opened 2 rank files as one run", "Open separately", [] {});
+        banner.show();
+        QVERIFY(banner.actionButton()->geometry().top() < banner.height() / 2);
     }
 
 private:
