@@ -121,10 +121,10 @@ private slots:
     // last one, even when errors are listed above it.
     void theActionSitsBesideItsLine() {
         MessageBanner banner;
-        banner.resize(900, 200);
         banner.showError("a.h5", "HDF5 cannot open it (truncated or damaged)", "a");
         banner.showError("b.h5", "HDF5 cannot open it (truncated or damaged)", "b");
         banner.showInfo("Opened 2 rank files as one run", "Open separately", [] {});
+        banner.resize(900, banner.sizeHint().height());
         banner.show();
         QVERIFY(QTest::qWaitForWindowExposed(&banner));
         const QRect button = banner.actionButton()->geometry();
