@@ -29,6 +29,7 @@ struct LoadRequest {
 };
 
 class TimelineIndex;
+class TimelineSource;
 
 struct LoadOutcome {
     std::uint64_t id = 0;
@@ -36,6 +37,10 @@ struct LoadOutcome {
     std::shared_ptr<const ProfilingResults> results; // set on success
     // Built beside the results when events were read; refers to *results.
     std::shared_ptr<const TimelineIndex> timeline;
+    // What the timeline draws from, whichever way the calls were read: the
+    // TimelineIndex above, or for results read on demand (results->onDemand)
+    // an OnDemandTimeline; null without per-call data.
+    std::shared_ptr<const TimelineSource> timelineSource;
     std::exception_ptr error; // set on failure
     bool cancelled = false;
 };

@@ -9,6 +9,7 @@
 #include "analysis/ExclusiveTime.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
+#include "load/AsyncLoader.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -201,6 +202,20 @@ private slots:
         control.cancel = &cancel;
         QVERIFY_THROWS_EXCEPTION(ReadCancelled,
                                  OnDemandTimeline::build(onDemandCopy(r), 64ull << 20, control));
+    }
+
+    void loaderHandsOutOneTimelineSource() {
+        // Calls in memory: the source is the TimelineIndex itself.
+        LoadOutcome outcome;
+        {
+            AsyncLoader loader({nullptr, [&](const LoadOutcome& o) { outcome = o; }});
+            loader.start({SCOPE_TEST_DATA_DIR "/run_np3.h5"});
+            loader.waitAll();
+        }
+        QVERIFY(!outcome.error);
+        QVERIFY(outcome.timeline);
+        QCOMPARE(static_cast<const void*>(outcome.timelineSource.get()),
+                 static_cast<const void*>(outcome.timeline.get()));
     }
 
     void emptyRun() {
