@@ -54,9 +54,9 @@ public:
     struct Callbacks {
         std::function<void(std::uint64_t id, double fraction, const std::string& message)> progress;
         std::function<void(const LoadOutcome& outcome)> finished;
-        // With events only, as soon as the read is done and before the timeline
-        // index: results = readStageCopy (no events, no computed exclusive
-        // times), timeline null. `finished` follows as always. Last, so that
+        // With events (in memory or on demand) only, as soon as the read is
+        // done and before the timeline: results = readStageCopy (no events,
+        // no computed exclusive times), timeline null. `finished` follows as always. Last, so that
         // {progress, finished} still means what it did.
         std::function<void(const LoadOutcome& outcome)> readDone = {};
     };
