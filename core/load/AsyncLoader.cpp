@@ -3,6 +3,7 @@
 
 #include "ProfileFileReader.h"
 #include "analysis/ExclusiveTime.h"
+#include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
@@ -96,6 +97,27 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             auto timeline = std::make_shared<const TimelineIndex>(*results);
             fillExclusiveTimes(*results, *timeline);
             outcome.timeline = std::move(timeline);
+        }
+        // Read on demand: the table can show now; the pyramid and the
+        // exclusive times take one more pass over the calls.
+        if (results->onDemand && !task.cancel.load()) {
+            if (callbacks_.readDone) {
+                LoadOutcome read = outcome;
+                read.results = readStageCopy(*results);
+                callbacks_.readDone(read);
+            }
+            control.progress(readShare, "building the timeline");
+            auto timeline = OnDemandTimeline::build(results, request.memoryBudget,
+                                                    scaledControl(control, readShare, 1.0));
+            // No other thread sees *results before `finished`; the timeline
+            // reads only the rows' counts, offsets and ranks.
+            const auto& exclusive = timeline->exclusiveByRow();
+            for (std::size_t i = 0; i < results->rows.size(); ++i)
+                if (!results->rows[i].exclusiveNs)
+                    results->rows[i].exclusiveNs = exclusive[i];
+            outcome.timelineSource = std::move(timeline);
+        } else {
+            outcome.timelineSource = outcome.timeline;
         }
         control.progress(1.0, "done");
         if (task.cancel.load())

@@ -29,6 +29,7 @@ struct LoadRequest {
 };
 
 class TimelineIndex;
+class TimelineSource;
 
 struct LoadOutcome {
     std::uint64_t id = 0;
@@ -36,6 +37,10 @@ struct LoadOutcome {
     std::shared_ptr<const ProfilingResults> results; // set on success
     // Built beside the results when events were read; refers to *results.
     std::shared_ptr<const TimelineIndex> timeline;
+    // What the timeline draws from, whichever way the calls were read: the
+    // TimelineIndex above, or for results read on demand (results->onDemand)
+    // an OnDemandTimeline; null without per-call data.
+    std::shared_ptr<const TimelineSource> timelineSource;
     std::exception_ptr error; // set on failure
     bool cancelled = false;
 };
@@ -49,9 +54,9 @@ public:
     struct Callbacks {
         std::function<void(std::uint64_t id, double fraction, const std::string& message)> progress;
         std::function<void(const LoadOutcome& outcome)> finished;
-        // With events only, as soon as the read is done and before the timeline
-        // index: results = readStageCopy (no events, no computed exclusive
-        // times), timeline null. `finished` follows as always. Last, so that
+        // With events (in memory or on demand) only, as soon as the read is
+        // done and before the timeline: results = readStageCopy (no events,
+        // no computed exclusive times), timeline null. `finished` follows as always. Last, so that
         // {progress, finished} still means what it did.
         std::function<void(const LoadOutcome& outcome)> readDone = {};
     };

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "OnDemandTimeline.h"
+
+#include "TimelineIndex.h"
+#include "model/Errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace scope {
+namespace {
+
+// What a window's calls cost in memory: start, end, global index, the
+// index's order, scratch and samples.
+constexpr std::uint64_t kWindowBytesPerCall = 40;
+// Calls per CallSource::read while a window is read: the newest request
+// replaces an older read between two of them.
+constexpr std::uint64_t kWindowPiece = 1 << 16;
+
+std::int64_t reachOf(std::int64_t start, std::int64_t end) {
+    return std::max(end, start + 1);
+}
+
+} // namespace
+
+// A stretch of time with every call intersecting it, indexed like the run.
+struct OnDemandTimeline::Window {
+    std::int64_t t0 = 0; // queries within [t0, t1) are exact
+    std::int64_t t1 = 0;
+    ProfilingResults calls;
+    std::vector<std::uint32_t> global; // run's event index per event of `calls`
+    std::unique_ptr<TimelineIndex> index;
+    std::size_t bytes = 0;
+};
+
+OnDemandTimeline::OnDemandTimeline(std::shared_ptr<const ProfilingResults> results,
+                                   std::uint64_t budget)
+    : results_(std::move(results)), budget_(budget), windowBudget_(budget / 8) {}
+
+OnDemandTimeline::~OnDemandTimeline() {
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+        ++generation_;
+    }
+    changed_.notify_all();
+    if (worker_.joinable())
+        worker_.join();
+}
+
+std::optional<std::size_t> OnDemandTimeline::lane(std::uint32_t rank, std::uint32_t depth) const {
+    auto it =
+        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
+                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
+    if (it == rankLanes_.end() || it->rank != rank || depth >= it->laneCount)
+        return std::nullopt;
+    return std::size_t{it->firstLane} + depth;
+}
+
+std::vector<std::uint32_t> OnDemandTimeline::ranks() const {
+    std::vector<std::uint32_t> result;
+    for (const RankLanes& r : rankLanes_)
+        result.push_back(r.rank);
+    return result;
+}
+
+int OnDemandTimeline::maxDepth(std::uint32_t rank) const {
+    auto it =
+        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
+                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
+    if (it == rankLanes_.end() || it->rank != rank)
+        return -1;
+    return static_cast<int>(it->laneCount) - 1;
+}
+
+int OnDemandTimeline::maxDepth() const {
+    int deepest = -1;
+    for (const RankLanes& r : rankLanes_)
+        deepest = std::max(deepest, static_cast<int>(r.laneCount) - 1);
+    return deepest;
+}
+
+std::optional<std::size_t> OnDemandTimeline::windowLane(const Window& window,
+                                                        std::size_t lane) const {
+    const TimelineLane& l = pyramid_.lanes()[lane];
+    return window.index->lane(l.rank, l.depth);
+}
+
+bool OnDemandTimeline::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns,
+                             double nsPerPixel, std::vector<TimelineSpan>& out) const {
+    out.clear();
+    if (lane >= lanes().size() || t1Ns <= t0Ns || !(nsPerPixel > 0) || !std::isfinite(nsPerPixel))
+        return true;
+    if (pyramid_.levelFor(nsPerPixel)) {
+        pyramid_.query(lane, t0Ns, t1Ns, nsPerPixel, out);
+        return true;
+    }
+    if (const auto window = windowFor(t0Ns, t1Ns)) {
+        if (const auto l = windowLane(*window, lane)) {
+            window->index->query(*l, t0Ns, t1Ns, nsPerPixel, out);
+            for (TimelineSpan& s : out)
+                s.event = window->global[s.event];
+        }
+        return true;
+    }
+    const bool reading = request(t0Ns, t1Ns);
+    pyramid_.query(lane, t0Ns, t1Ns, nsPerPixel, out);
+    return !reading;
+}
+
+std::optional<TimelineSpan> OnDemandTimeline::hitTest(std::size_t lane, std::int64_t timeNs,
+                                                      double nsPerPixel) const {
+    if (lane >= lanes().size() || !(nsPerPixel > 0) || !std::isfinite(nsPerPixel))
+        return std::nullopt;
+    if (pyramid_.levelFor(nsPerPixel))
+        return pyramid_.hitTest(lane, timeNs, nsPerPixel);
+    // TimelineIndex::hitTest looks at the calls within half a pixel.
+    const auto half = static_cast<std::int64_t>(nsPerPixel / 2);
+    if (const auto window = windowFor(timeNs - half, timeNs + half + 1)) {
+        const auto l = windowLane(*window, lane);
+        if (!l)
+            return std::nullopt;
+        auto hit = window->index->hitTest(*l, timeNs, nsPerPixel);
+        if (hit)
+            hit->event = window->global[hit->event];
+        return hit;
+    }
+    request(timeNs - half, timeNs + half + 1);
+    return pyramid_.hitTest(lane, timeNs, nsPerPixel);
+}
+
+void OnDemandTimeline::setRefinedCallback(std::function<void()> callback) const {
+    std::lock_guard lock(mutex_);
+    refined_ = std::move(callback);
+}
+
+std::shared_ptr<const OnDemandTimeline::Window>
+OnDemandTimeline::windowFor(std::int64_t t0Ns, std::int64_t t1Ns) const {
+    std::lock_guard lock(mutex_);
+    for (auto it = windows_.begin(); it != windows_.end(); ++it)
+        if ((*it)->t0 <= t0Ns && t1Ns <= (*it)->t1) {
+            windows_.splice(windows_.begin(), windows_, it);
+            return windows_.front();
+        }
+    return nullptr;
+}
+
+bool OnDemandTimeline::request(std::int64_t t0Ns, std::int64_t t1Ns) const {
+    std::unique_lock lock(mutex_);
+    if (!error_.empty() || stop_)
+        return false;
+    if (tooDense_ && t0Ns <= tooDense_->first && tooDense_->second <= t1Ns)
+        return false;
+    auto covers = [&](const std::optional<Request>& r) {
+        return r && r->from <= t0Ns && t1Ns <= r->to;
+    };
+    if (covers(reading_) || covers(pending_))
+        return true;
+    const std::int64_t half = (t1Ns - t0Ns) / 2;
+    pending_ = Request{t0Ns, t1Ns, t0Ns - half, t1Ns + half};
+    // A read still running for an older view is of no use any more.
+    ++generation_;
+    if (!worker_.joinable())
+        worker_ = std::thread([this] { work(); });
+    lock.unlock();
+    changed_.notify_all();
+    return true;
+}
+
+void OnDemandTimeline::work() const {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        changed_.wait(lock, [&] { return stop_ || pending_; });
+        if (stop_)
+            return;
+        const Request request = *pending_;
+        pending_.reset();
+        reading_ = request;
+        const std::uint64_t generation = generation_.load();
+        lock.unlock();
+
+        std::shared_ptr<Window> window;
+        bool tooDense = false;
+        bool read = false;
+        std::string error;
+        try {
+            window = readWindow(request, generation, tooDense);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+
+        lock.lock();
+        reading_.reset();
+        if (window) {
+            read = true;
+            windowBytes_ += window->bytes;
+            windows_.push_front(std::move(window));
+            while (windows_.size() > 1 && windowBytes_ > windowBudget_) {
+                windowBytes_ -= windows_.back()->bytes;
+                windows_.pop_back();
+            }
+        }
+        if (tooDense)
+            tooDense_ = std::make_pair(request.t0, request.t1);
+        if (!error.empty())
+            error_ = error;
+        const bool refined = read || tooDense || !error.empty();
+        const std::function<void()> callback = refined ? refined_ : nullptr;
+        changed_.notify_all();
+        if (callback && generation == generation_.load()) {
+            lock.unlock();
+            callback();
+            lock.lock();
+        }
+    }
+}
+
+std::vector<OnDemandTimeline::Piece> OnDemandTimeline::piecesFor(std::int64_t from,
+                                                                 std::int64_t to) const {
+    std::vector<Piece> pieces;
+    for (const std::size_t row : rowsByOffset_) {
+        const std::uint64_t count = results_->rows[row].summary.count;
+        const std::size_t base = rowBlockBegin_[row];
+        const std::size_t blocks = rowBlockBegin_[row + 1] - base;
+        const std::int64_t* minStart = blockMinStart_.data() + base;
+        const std::int64_t* maxReach = blockMaxReach_.data() + base;
+        std::size_t lo = 0;
+        std::size_t hi = blocks;
+        if (rowSorted_[row]) {
+            // Calls starting before from - longest end before `from`; the
+            // block holding the last of them may hold later ones too.
+            const std::int64_t earliest = from - rowLongest_[row];
+            lo = static_cast<std::size_t>(std::lower_bound(minStart, minStart + blocks, earliest) -
+                                          minStart);
+            lo = lo > 0 ? lo - 1 : 0;
+            hi = static_cast<std::size_t>(std::lower_bound(minStart, minStart + blocks, to) -
+                                          minStart);
+        }
+        for (std::size_t b = lo; b < hi; ++b) {
+            if (minStart[b] >= to || maxReach[b] <= from)
+                continue;
+            const std::uint64_t first = b * blockCalls_;
+            const std::uint64_t n = std::min(blockCalls_, count - first);
+            if (!pieces.empty() && pieces.back().row == row &&
+                pieces.back().first + pieces.back().count == first)
+                pieces.back().count += n;
+            else
+                pieces.push_back({row, first, n});
+        }
+    }
+    return pieces;
+}
+
+std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Request& request,
+                                                                       std::uint64_t generation,
+                                                                       bool& tooDense) const {
+    auto window = std::make_shared<Window>();
+    window->t0 = request.from;
+    window->t1 = request.to;
+    std::vector<Piece> pieces = piecesFor(window->t0, window->t1);
+    auto callsOf = [](const std::vector<Piece>& list) {
+        std::uint64_t n = 0;
+        for (const Piece& p : list)
+            n += p.count;
+        return n;
+    };
+    if (callsOf(pieces) * kWindowBytesPerCall > windowBudget_) {
+        window->t0 = request.t0;
+        window->t1 = request.t1;
+        pieces = piecesFor(window->t0, window->t1);
+        if (callsOf(pieces) * kWindowBytesPerCall > windowBudget_) {
+            tooDense = true;
+            return nullptr;
+        }
+    }
+
+    const CallSource& source = *results_->onDemand;
+    ProfilingResults& calls = window->calls;
+    calls.path = results_->path;
+    calls.eventsRead = true;
+    calls.numRanks = results_->numRanks;
+    std::vector<std::int64_t> starts;
+    std::vector<std::int64_t> ends;
+    std::size_t lastRow = std::numeric_limits<std::size_t>::max();
+    for (const Piece& piece : pieces) {
+        const RankRegion& row = results_->rows[piece.row];
+        if (piece.row != lastRow) {
+            RankRegion local = row;
+            local.offset = calls.events.size();
+            local.summary.count = 0;
+            local.details = RankRegion::kNoDetails;
+            calls.rows.push_back(local);
+            lastRow = piece.row;
+        }
+        for (std::uint64_t done = 0; done < piece.count; done += kWindowPiece) {
+            if (generation != generation_.load())
+                return nullptr;
+            const std::uint64_t n = std::min(kWindowPiece, piece.count - done);
+            starts.resize(n);
+            ends.resize(n);
+            source.read(row, piece.first + done, starts, ends);
+            for (std::uint64_t i = 0; i < n; ++i) {
+                if (reachOf(starts[i], ends[i]) <= window->t0 || starts[i] >= window->t1)
+                    continue;
+                calls.events.starts.push_back(starts[i]);
+                calls.events.ends.push_back(ends[i]);
+                window->global.push_back(
+                    static_cast<std::uint32_t>(row.offset + piece.first + done + i));
+                ++calls.rows.back().summary.count;
+            }
+        }
+    }
+    std::erase_if(calls.rows, [](const RankRegion& r) { return r.summary.count == 0; });
+    window->index = std::make_unique<TimelineIndex>(calls, 1);
+    window->bytes = calls.events.starts.capacity() * sizeof(std::int64_t) * 2 +
+                    window->global.capacity() * sizeof(std::uint32_t) +
+                    calls.rows.capacity() * sizeof(RankRegion) + window->index->memoryBytes();
+    return window;
+}
+
+void OnDemandTimeline::waitIdle() const {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stop_ || (!pending_ && !reading_); });
+}
+
+std::size_t OnDemandTimeline::windowBytes() const {
+    std::lock_guard lock(mutex_);
+    return windowBytes_;
+}
+
+std::size_t OnDemandTimeline::memoryBytes() const {
+    return pyramid_.memoryBytes() + windowBytes() +
+           (blockMinStart_.capacity() + blockMaxReach_.capacity() + rowLongest_.capacity()) *
+               sizeof(std::int64_t) +
+           rowBlockBegin_.capacity() * sizeof(std::size_t) + rowSorted_.capacity() +
+           exclusive_.capacity() * sizeof(std::optional<std::int64_t>);
+}
+
+std::string OnDemandTimeline::readError() const {
+    std::lock_guard lock(mutex_);
+    return error_;
+}
+
+} // namespace scope

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "TimelinePyramid.h"
+#include "TimelineSource.h"
+#include "format/ReadOptions.h"
+#include "model/ProfilingResults.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace scope {
+
+class TimelineIndex;
+
+// The timeline of a run whose calls stay on disk (results.onDemand): coarse
+// zooms from a TimelinePyramid built once, rank by rank; zooms finer than its
+// finest level from the calls of a window around the view, read through the
+// CallSource on a background thread and kept in a small LRU. Lanes, depths,
+// spans and event indices are exactly those of a TimelineIndex over the same
+// calls in memory (see query for the coarse levels).
+//
+// Memory budget B, in shares: the pyramid B/8, the windows B/8, the
+// per-row block hulls that find a window's calls B/32, and what is left
+// after the CallSource's cache for building ranks (about 32 bytes per call
+// of the ranks built at once, two at most). A rank whose calls alone need
+// more than that is refused with a ProfileError naming the file and the
+// budget: depths come from the nesting of all of a rank's calls at once.
+//
+// Stored call ids do not come through a CallSource, so calls with identical
+// intervals nest by their order in the file (as TimelineIndex does without
+// call ids). A zero-length call that encloses a longer call starting before
+// a window is not read with that window (its depth shows one less).
+class OnDemandTimeline final : public TimelineSource {
+public:
+    // Builds from the calls behind results->onDemand (which must be set),
+    // two ranks at a time, with progress ("building the timeline") and
+    // cancellation (ReadCancelled) through `control`. memoryBudget 0 means
+    // MemoryBudget::defaultBytes().
+    static std::shared_ptr<const OnDemandTimeline>
+    build(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
+          const ReadControl& control);
+    ~OnDemandTimeline() override;
+    OnDemandTimeline(const OnDemandTimeline&) = delete;
+    OnDemandTimeline& operator=(const OnDemandTimeline&) = delete;
+
+    std::span<const TimelineLane> lanes() const override { return pyramid_.lanes(); }
+    std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override;
+    std::vector<std::uint32_t> ranks() const override;
+    int maxDepth(std::uint32_t rank) const override;
+    int maxDepth() const override;
+    bool empty() const override { return pyramid_.lanes().empty(); }
+    std::int64_t startNs() const override { return startNs_; }
+    std::int64_t endNs() const override { return endNs_; }
+
+    // At nsPerPixel >= the pyramid's finest width: TimelinePyramid::query
+    // (true). Finer: exact from a cached window holding [t0Ns, t1Ns) (true);
+    // otherwise the finest level's spans (false) while the window is read,
+    // the newest request replacing any not yet started. A window too dense
+    // for the window budget, or a read that failed, leaves the finest level
+    // (true: nothing better will come; readError() says why for a failure).
+    bool query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns, double nsPerPixel,
+               std::vector<TimelineSpan>& out) const override;
+    std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
+                                        double nsPerPixel) const override;
+    void setRefinedCallback(std::function<void()> callback) const override;
+
+    const ProfilingResults& results() const { return *results_; }
+    const TimelinePyramid& pyramid() const { return pyramid_; }
+    // Exclusive time of every row of results().rows, in their order, from the
+    // nesting of each rank's calls (what fillExclusiveTimes gives for the
+    // calls in memory); the loader fills the rows the file gave none.
+    const std::vector<std::optional<std::int64_t>>& exclusiveByRow() const { return exclusive_; }
+
+    // Blocks until no window is being read or waiting to be. For tests and
+    // benchmarks: the UI never waits.
+    void waitIdle() const;
+    std::size_t windowBytes() const;
+    std::uint64_t windowBudgetBytes() const { return windowBudget_; }
+    std::size_t memoryBytes() const;
+    std::string readError() const;
+
+private:
+    struct Window;
+    struct RankLanes {
+        std::uint32_t rank;
+        std::uint32_t firstLane;
+        std::uint32_t laneCount;
+    };
+    struct Request {
+        std::int64_t t0; // asked
+        std::int64_t t1;
+        std::int64_t from; // to read: wider, so that panning stays inside
+        std::int64_t to;
+    };
+    // One piece of a row's calls to read for a window.
+    struct Piece {
+        std::size_t row;
+        std::uint64_t first;
+        std::uint64_t count;
+    };
+    class Builder;
+
+    OnDemandTimeline(std::shared_ptr<const ProfilingResults> results, std::uint64_t budget);
+
+    std::shared_ptr<const Window> windowFor(std::int64_t t0Ns, std::int64_t t1Ns) const;
+    // False when no read will refine [t0Ns, t1Ns).
+    bool request(std::int64_t t0Ns, std::int64_t t1Ns) const;
+    void work() const;
+    std::vector<Piece> piecesFor(std::int64_t from, std::int64_t to) const;
+    std::shared_ptr<Window> readWindow(const Request& request, std::uint64_t generation,
+                                       bool& tooDense) const;
+    std::optional<std::size_t> windowLane(const Window& window, std::size_t lane) const;
+
+    std::shared_ptr<const ProfilingResults> results_;
+    std::uint64_t budget_ = 0;
+    std::uint64_t windowBudget_ = 0;
+    TimelinePyramid pyramid_;
+    std::vector<RankLanes> rankLanes_;
+    std::int64_t startNs_ = 0;
+    std::int64_t endNs_ = 0;
+    std::vector<std::optional<std::int64_t>> exclusive_;
+
+    // Per row (results.rows order), hulls of every block of blockCalls_
+    // calls: the earliest start and the latest reach (end, at least start +
+    // 1). Finds a window's calls without a per-call index.
+    std::uint64_t blockCalls_ = 64;
+    std::vector<std::size_t> rowBlockBegin_; // rows + 1
+    std::vector<std::int64_t> blockMinStart_;
+    std::vector<std::int64_t> blockMaxReach_;
+    std::vector<char> rowSorted_;           // starts ascending
+    std::vector<std::int64_t> rowLongest_;  // longest reach - start
+    std::vector<std::size_t> rowsByOffset_; // rows with calls
+
+    mutable std::mutex mutex_;
+    mutable std::condition_variable changed_;
+    mutable std::list<std::shared_ptr<const Window>> windows_; // most recent first
+    mutable std::size_t windowBytes_ = 0;
+    mutable std::optional<Request> pending_;
+    mutable std::optional<Request> reading_;
+    mutable std::optional<std::pair<std::int64_t, std::int64_t>> tooDense_;
+    mutable std::atomic<std::uint64_t> generation_{0};
+    mutable std::function<void()> refined_;
+    mutable std::string error_;
+    mutable bool stop_ = false;
+    mutable std::thread worker_;
+};
+
+} // namespace scope

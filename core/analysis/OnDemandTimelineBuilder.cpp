@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "OnDemandTimelineBuilder.h"
+
+#include "ExclusiveTime.h"
+#include "TimelineIndex.h"
+#include "load/MemoryBudget.h"
+#include "model/Errors.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <thread>
+
+namespace scope {
+namespace {
+
+// What building a rank costs per call: its start and end, the index's order,
+// the merge's scratch and the samples.
+constexpr std::uint64_t kBuildBytesPerCall = 32;
+// Calls per CallSource::read while a rank is built (a check for cancel between).
+constexpr std::uint64_t kBuildPiece = 1 << 20;
+
+std::int64_t reachOf(std::int64_t start, std::int64_t end) {
+    return std::max(end, start + 1);
+}
+
+} // namespace
+
+OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl& control)
+    : t_(timeline), control_(control) {
+    std::map<std::uint32_t, std::vector<std::size_t>> byRank;
+    for (const std::size_t row : t_.rowsByOffset_)
+        byRank[t_.results_->rows[row].rank].push_back(row);
+    for (auto& [rank, rows] : byRank) {
+        Job job{rank, std::move(rows), 0};
+        for (const std::size_t row : job.rows)
+            job.calls += t_.results_->rows[row].summary.count;
+        totalCalls_ += job.calls;
+        jobs_.push_back(std::move(job));
+    }
+    const std::uint64_t budget = t_.budget_;
+    const std::uint64_t cache = std::min(t_.results_->onDemand->cacheLimitBytes(), budget / 2);
+    const std::uint64_t reserved = budget / 8 + budget / 8 + budget / 32 + cache;
+    buildBudget_ = std::max(budget > reserved ? budget - reserved : 0, budget / 8);
+}
+
+void OnDemandTimeline::Builder::run() {
+    for (const Job& job : jobs_)
+        if (job.calls * kBuildBytesPerCall > buildBudget_)
+            throw ProfileError(t_.results_->path, "building the timeline",
+                               "rank " + std::to_string(job.rank) + " has " +
+                                   std::to_string(job.calls) + " calls, whose nesting needs " +
+                                   MemoryBudget::format(job.calls * kBuildBytesPerCall) +
+                                   " at once; the memory budget of " +
+                                   MemoryBudget::format(t_.budget_) + " leaves " +
+                                   MemoryBudget::format(buildBudget_) +
+                                   " for it. Open the run with a larger memory budget.");
+    const unsigned threads = static_cast<unsigned>(
+        std::clamp<std::size_t>(std::min(std::thread::hardware_concurrency(), 2u), 1,
+                                std::max<std::size_t>(jobs_.size(), 1)));
+    std::vector<std::thread> workers;
+    for (unsigned i = 1; i < threads; ++i)
+        workers.emplace_back([this] { work(); });
+    work();
+    for (std::thread& worker : workers)
+        worker.join();
+    if (error_)
+        std::rethrow_exception(error_);
+}
+
+void OnDemandTimeline::Builder::work() {
+    for (;;) {
+        std::size_t j = 0;
+        {
+            std::unique_lock lock(mutex_);
+            changed_.wait(lock, [&] {
+                return error_ || next_ == jobs_.size() || inFlight_ == 0 ||
+                       inFlight_ + cost(next_) <= buildBudget_;
+            });
+            if (error_ || next_ == jobs_.size())
+                return;
+            j = next_++;
+            inFlight_ += cost(j);
+        }
+        try {
+            Built built = buildRank(jobs_[j]);
+            std::unique_lock lock(mutex_);
+            changed_.wait(lock, [&] { return error_ || committed_ == j; });
+            if (error_)
+                return;
+            commit(jobs_[j], std::move(built));
+            ++committed_;
+            inFlight_ -= cost(j);
+            done_ += jobs_[j].calls;
+            if (control_.progress)
+                control_.progress(double(done_) / double(std::max<std::uint64_t>(totalCalls_, 1)),
+                                  "building the timeline");
+        } catch (...) {
+            std::lock_guard lock(mutex_);
+            if (!error_)
+                error_ = std::current_exception();
+        }
+        changed_.notify_all();
+    }
+}
+
+std::uint64_t OnDemandTimeline::Builder::cost(std::size_t job) const {
+    return jobs_[job].calls * kBuildBytesPerCall;
+}
+
+void OnDemandTimeline::Builder::checkCancel() const {
+    if (control_.cancel && control_.cancel->load())
+        throw ReadCancelled(t_.results_->path, "building the timeline", "cancelled");
+    std::lock_guard lock(mutex_);
+    if (error_)
+        throw ReadCancelled(t_.results_->path, "building the timeline", "stopped");
+}
+
+OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job& job) {
+    const ProfilingResults& results = *t_.results_;
+    ProfilingResults local;
+    local.path = results.path;
+    local.eventsRead = true;
+    local.events.starts.resize(job.calls);
+    local.events.ends.resize(job.calls);
+    std::uint64_t at = 0;
+    for (const std::size_t r : job.rows) {
+        const RankRegion& row = results.rows[r];
+        for (std::uint64_t done = 0; done < row.summary.count; done += kBuildPiece) {
+            checkCancel();
+            const std::uint64_t n = std::min(kBuildPiece, row.summary.count - done);
+            results.onDemand->read(row, done, std::span(local.events.starts).subspan(at + done, n),
+                                   std::span(local.events.ends).subspan(at + done, n));
+        }
+        measureBlocks(r, std::span(local.events.starts).subspan(at, row.summary.count),
+                      std::span(local.events.ends).subspan(at, row.summary.count));
+        RankRegion copy = row;
+        copy.offset = at;
+        copy.details = RankRegion::kNoDetails;
+        local.rows.push_back(copy);
+        at += row.summary.count;
+    }
+    const TimelineIndex index(local, 1);
+    const std::vector<std::int64_t> exclusive = exclusivePerRow(local, index);
+    for (std::size_t i = 0; i < job.rows.size(); ++i)
+        t_.exclusive_[job.rows[i]] = exclusive[i];
+
+    auto toGlobal = [&](std::uint32_t e) {
+        const auto it = std::upper_bound(
+            local.rows.begin(), local.rows.end(), std::uint64_t{e},
+            [](std::uint64_t value, const RankRegion& row) { return value < row.offset; });
+        const std::size_t i = static_cast<std::size_t>(it - local.rows.begin()) - 1;
+        return static_cast<std::uint32_t>(results.rows[job.rows[i]].offset + e -
+                                          local.rows[i].offset);
+    };
+    std::vector<double> widths;
+    std::uint64_t allowed = 0;
+    {
+        std::lock_guard lock(mutex_);
+        widths = t_.pyramid_.widths();
+        allowed = t_.pyramid_.bytesLeft();
+    }
+    return {TimelinePyramid::computeRank(index, toGlobal, t_.pyramid_.originNs(),
+                                         t_.pyramid_.endNs(), widths, allowed),
+            index.startNs(), index.endNs()};
+}
+
+void OnDemandTimeline::Builder::measureBlocks(std::size_t row, std::span<const std::int64_t> starts,
+                                              std::span<const std::int64_t> ends) {
+    const std::size_t base = t_.rowBlockBegin_[row];
+    std::int64_t longest = 0;
+    bool sorted = true;
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const std::size_t b = base + i / t_.blockCalls_;
+        const std::int64_t reach = reachOf(starts[i], ends[i]);
+        if (i % t_.blockCalls_ == 0) {
+            t_.blockMinStart_[b] = starts[i];
+            t_.blockMaxReach_[b] = reach;
+        }
+        t_.blockMinStart_[b] = std::min(t_.blockMinStart_[b], starts[i]);
+        t_.blockMaxReach_[b] = std::max(t_.blockMaxReach_[b], reach);
+        longest = std::max(longest, reach - starts[i]);
+        sorted = sorted && (i == 0 || starts[i - 1] <= starts[i]);
+    }
+    t_.rowSorted_[row] = sorted ? 1 : 0;
+    t_.rowLongest_[row] = longest;
+}
+
+void OnDemandTimeline::Builder::commit(const Job& job, Built built) {
+    const auto firstLane = static_cast<std::uint32_t>(t_.pyramid_.lanes().size());
+    const auto laneCount = static_cast<std::uint32_t>(built.part.lanes.size());
+    t_.pyramid_.addRank(std::move(built.part));
+    t_.rankLanes_.push_back({job.rank, firstLane, laneCount});
+    const bool first = t_.rankLanes_.size() == 1;
+    t_.startNs_ = first ? built.startNs : std::min(t_.startNs_, built.startNs);
+    t_.endNs_ = first ? built.endNs : std::max(t_.endNs_, built.endNs);
+}
+
+std::shared_ptr<const OnDemandTimeline>
+OnDemandTimeline::build(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
+                        const ReadControl& control) {
+    if (!results || !results->onDemand)
+        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
+    if (memoryBudget == 0)
+        memoryBudget = MemoryBudget::defaultBytes();
+    std::shared_ptr<OnDemandTimeline> timeline(
+        new OnDemandTimeline(std::move(results), memoryBudget));
+    OnDemandTimeline& t = *timeline;
+    const std::vector<RankRegion>& rows = t.results_->rows;
+
+    std::uint64_t calls = 0;
+    std::int64_t origin = std::numeric_limits<std::int64_t>::max();
+    std::int64_t end = std::numeric_limits<std::int64_t>::min();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        t.exclusive_.push_back(rows[i].summary.total);
+        if (rows[i].summary.count == 0)
+            continue;
+        t.rowsByOffset_.push_back(i);
+        calls += rows[i].summary.count;
+        origin = std::min(origin, rows[i].summary.startMinimum);
+        end = std::max(end, rows[i].summary.endMaximum);
+    }
+    if (calls >= std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error(t.results_->path + ": the timeline holds at most 2^32 - 1 calls, " +
+                                "the file has " + std::to_string(calls));
+    std::sort(t.rowsByOffset_.begin(), t.rowsByOffset_.end(),
+              [&](std::size_t a, std::size_t b) { return rows[a].offset < rows[b].offset; });
+    // Block hulls within their share: coarser blocks read more calls per window.
+    while ((calls / t.blockCalls_ + rows.size()) * 2 * sizeof(std::int64_t) > memoryBudget / 32 &&
+           t.blockCalls_ < (std::uint64_t{1} << 30))
+        t.blockCalls_ *= 2;
+    t.rowBlockBegin_.push_back(0);
+    for (const RankRegion& row : rows)
+        t.rowBlockBegin_.push_back(t.rowBlockBegin_.back() +
+                                   (row.summary.count + t.blockCalls_ - 1) / t.blockCalls_);
+    t.blockMinStart_.resize(t.rowBlockBegin_.back());
+    t.blockMaxReach_.resize(t.rowBlockBegin_.back());
+    t.rowSorted_.assign(rows.size(), 1);
+    t.rowLongest_.assign(rows.size(), 0);
+    if (calls > 0)
+        t.pyramid_ = TimelinePyramid(origin, end, memoryBudget / 8);
+
+    Builder(t, control).run();
+    return timeline;
+}
+
+} // namespace scope
