@@ -12,6 +12,7 @@
 #include "export/RegionStatisticsJson.h"
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedReader.h"
+#include "load/AsyncLoader.h"
 #include "model/Errors.h"
 
 #include <QTemporaryDir>
@@ -263,6 +264,25 @@ private slots:
         const ProfilingResults streamed = readIsolated(file, request);
         QVERIFY(streamed.onDemand);
         const QString error = compareResults(streamed, readH5(file));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The viewer's loader passes its budget on and, with the calls on disk,
+    // builds no index over columns in memory (and does not fail for it).
+    void theLoaderPassesTheBudget() {
+        std::optional<LoadOutcome> outcome;
+        AsyncLoader loader({{}, [&](const LoadOutcome& o) { outcome = o; }});
+        LoadRequest request;
+        request.path = sampleFile("run_np3.h5").toStdString();
+        request.memoryBudget = kTinyBudget;
+        loader.start(request);
+        loader.waitAll();
+        QVERIFY(outcome);
+        QVERIFY(!outcome->error);
+        QVERIFY(outcome->results);
+        QVERIFY(outcome->results->onDemand);
+        QVERIFY(!outcome->timeline);
+        const QString error = compareResults(*outcome->results, readH5(request.path));
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
