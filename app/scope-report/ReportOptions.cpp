@@ -2,6 +2,7 @@
 #include "ReportOptions.h"
 
 #include "export/RegionFilter.h"
+#include "load/MemoryBudget.h"
 #include "model/RankSelection.h"
 
 #include <string>
@@ -59,6 +60,14 @@ double parseThreshold(const std::string& text) {
     } catch (const std::exception&) {
     }
     throw UsageError("invalid --threshold '" + text + "' (a percentage, e.g. 5)");
+}
+
+std::uint64_t parseMemoryBudget(const std::string& text) {
+    try {
+        return MemoryBudget::parse(text);
+    } catch (const std::invalid_argument& error) {
+        throw UsageError(std::string("--memory-budget: ") + error.what());
+    }
 }
 
 // A trace holds the calls of one run, and needs them read.
@@ -170,6 +179,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
                                  "' (choose from total, avg, min, max, calls)");
         } else if (name == "--threshold") {
             options.thresholdPercent = parseThreshold(cursor.requiredValue(name, attached));
+        } else if (name == "--memory-budget") {
+            options.memoryBudget = parseMemoryBudget(cursor.requiredValue(name, attached));
         } else if (name == "--ranks") {
             const std::string text = cursor.requiredValue(name, attached);
             try {
@@ -183,6 +194,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     }
 
     options.fallback = !noFallback;
+    if (options.memoryBudget == 0)
+        options.memoryBudget = MemoryBudget::defaultBytes();
     if (options.help || options.version)
         return options;
     if (options.diff) {
@@ -248,6 +261,10 @@ Options:
                         table, a "call_tree" array per file in --json (null, with a
                         warning, for files without per-call data). --include and
                         --exclude choose which paths are listed, never cut them
+  --memory-budget SIZE  memory a file's per-call events may take, e.g. 2G, 160M
+                        (default: half of physical memory); a larger file is
+                        streamed for exact statistics and its calls left on disk,
+                        so --call-tree, --chrome-trace and --speedscope fail on it
   --likwid              print each file's LIKWID counters (metrics and events per
                         CPU, per region tag); a "likwid" array per file in --json
   --perf                print each file's perf counters per region with IPC,

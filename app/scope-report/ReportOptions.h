@@ -4,6 +4,7 @@
 #include "compare/RunComparison.h"
 #include "export/ExportSelection.h"
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -54,6 +55,9 @@ public:
     std::optional<double> thresholdPercent;
     // --combine-ranks: the files (.spt or per-rank .h5) are the ranks of one run.
     bool combineRanks = false;
+    // --memory-budget: bytes a file's per-call events may take in memory;
+    // beyond it they are streamed for the statistics and read on demand.
+    std::uint64_t memoryBudget = 0; // 0 until parsed: MemoryBudget::defaultBytes()
 
     // An export to standard output replaces the table there.
     bool tableOnStdout() const {

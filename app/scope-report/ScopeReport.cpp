@@ -12,6 +12,7 @@
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
 #include "export/SpeedscopeWriter.h"
+#include "load/MemoryBudget.h"
 #include "load/ProfileFileReader.h"
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
@@ -28,6 +29,29 @@ void ScopeReport::fail(ExitStatus status, const std::string& message) {
     status_ = worst(status_, status);
 }
 
+void ScopeReport::failOverBudget(const ProfilingResults& results, const std::string& what) {
+    fail(ExitStatus::Usage, results.path +
+                                ": its per-call events do not fit in the memory budget (" +
+                                MemoryBudget::format(options_.memoryBudget) + "): no " + what +
+                                "; raise --memory-budget");
+}
+
+namespace {
+
+// RegionStatisticsJson calls results without eventsRead "summary_only"; the
+// statistics of a file read on demand come from every call, as in memory.
+// Its JSON is written from a copy that says so (the calls are not needed).
+const ProfilingResults& forJson(const ProfilingResults& results,
+                                std::optional<ProfilingResults>& copy) {
+    if (!results.onDemand)
+        return results;
+    copy.emplace(results);
+    copy->eventsRead = true;
+    return *copy;
+}
+
+} // namespace
+
 std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
     // The most specific classes first: InvalidSchemaError is a CorruptProfileError,
     // and all of them are ProfileErrors whose message already names the file.
@@ -40,6 +64,8 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.summary.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
+        // Rank files are combined from their calls in memory.
+        request.memoryBudget = options_.combineRanks ? 0 : options_.memoryBudget;
         return readProfileFile(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
@@ -98,6 +124,10 @@ void ScopeReport::writeExport(const std::string& destination, const std::string&
 }
 
 void ScopeReport::writeTraces(const ProfilingResults& results) {
+    if (results.onDemand) {
+        failOverBudget(results, "trace export");
+        return;
+    }
     if (!results.eventsRead) {
         fail(ExitStatus::Usage,
              results.path + " has no per-call data (aggregate layout): no trace");
@@ -136,6 +166,10 @@ bool ScopeReport::hasSelectedRanks(const ProfilingResults& results) {
 
 std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
     const std::string prefix = "scope-report: warning: " + results.path;
+    if (results.onDemand) {
+        failOverBudget(results, "call tree");
+        return std::nullopt;
+    }
     if (!results.eventsRead) {
         err_ << prefix << " has no per-call data ("
              << (results.layout == StorageLayout::Aggregate ? "aggregate layout"
@@ -211,8 +245,9 @@ ExitStatus ScopeReport::run() {
 
     if (!loaded.empty()) {
         std::vector<const ProfilingResults*> files;
-        for (const auto& results : loaded)
-            files.push_back(&results);
+        std::vector<std::optional<ProfilingResults>> copies(loaded.size());
+        for (std::size_t i = 0; i < loaded.size(); ++i)
+            files.push_back(&forJson(loaded[i], copies[i]));
         // json.dumps ends without a newline; a text file and a terminal want one.
         if (options_.jsonPath) {
             RegionStatisticsJson json(options_.selection);

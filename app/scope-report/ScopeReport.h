@@ -36,6 +36,9 @@ private:
     // --chrome-trace and --speedscope of the one file.
     void writeTraces(const ProfilingResults& results);
     void fail(ExitStatus status, const std::string& message);
+    // Read over the memory budget: an error naming the file and the budget
+    // for `what` (an option that needs every call in memory).
+    void failOverBudget(const ProfilingResults& results, const std::string& what);
 
     ReportOptions options_;
     std::ostream& out_;

@@ -8,30 +8,17 @@ namespace scope {
 namespace {
 
 using Limits = std::numeric_limits<std::int64_t>;
+using Pass = RowStatistics::Accumulator::Pass;
 
-// Everything the first pass gathers. Differences are taken in unsigned
-// arithmetic (wrapping is defined): they are exact once the window is known
-// to be narrower than INT64_MAX, and the file may hold any 64-bit values.
-struct Pass {
-    std::int64_t minStart = Limits::max();
-    std::int64_t maxStart = Limits::min();
-    std::int64_t minEnd = Limits::max();
-    std::int64_t maxEnd = Limits::min();
-    std::int64_t minDuration = Limits::max();
-    std::int64_t maxDuration = Limits::min();
-    std::uint64_t durationSum = 0; // modulo 2^64
-    bool magnitudesFit = true;     // the sum of |duration| is below 2^63
-    std::uint64_t magnitudeSum = 0;
-};
-
-// The AVX2 clone (chosen at load time) does the 64-bit minima and maxima four
-// at a time.
-[[gnu::target_clones("avx2", "default")]] Pass firstPass(std::span<const std::int64_t> starts,
-                                                         std::span<const std::int64_t> ends) {
-    Pass p;
+// Adds calls to `p`. The AVX2 clone (chosen at load time) does the 64-bit
+// minima and maxima four at a time.
+[[gnu::target_clones("avx2", "default")]] void
+firstPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::int64_t> ends) {
     const std::size_t n = std::min(starts.size(), ends.size());
     // Magnitudes are summed in two 32-bit halves that cannot overflow for
-    // fewer than 2^32 calls per block.
+    // fewer than 2^32 calls per block. Whatever the blocks (or the pieces of
+    // a streamed row), magnitudesFit ends up saying whether the exact sum of
+    // all |durations| is at most INT64_MAX, and magnitudeSum is that sum.
     constexpr std::size_t kBlock = std::size_t{1} << 31;
     for (std::size_t begin = 0; begin < n; begin += kBlock) {
         const std::size_t end = std::min(n, begin + kBlock);
@@ -72,16 +59,16 @@ struct Pass {
         else
             p.magnitudeSum += block;
     }
-    return p;
 }
 
 // A second pass around the exact mean keeps m2 accurate to the last digits,
-// where a one-pass update would lose them on long runs.
+// where a one-pass update would lose them on long runs. Continues `m2` in
+// order, so that pieces add up to exactly what one pass gives.
 [[gnu::target_clones("avx2", "default")]] double
-squaredDeviations(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
-                  double mean) {
-    double m2 = 0.0;
-    for (std::size_t i = 0; i < starts.size(); ++i) {
+squaredDeviations(double m2, std::span<const std::int64_t> starts,
+                  std::span<const std::int64_t> ends, double mean) {
+    const std::size_t n = std::min(starts.size(), ends.size());
+    for (std::size_t i = 0; i < n; ++i) {
         const double delta = static_cast<double>(ends[i] - starts[i]) - mean;
         m2 += delta * delta;
     }
@@ -93,39 +80,84 @@ squaredDeviations(std::span<const std::int64_t> starts, std::span<const std::int
 RowStatistics RowStatistics::measure(std::span<const std::int64_t> starts,
                                      std::span<const std::int64_t> ends,
                                      std::span<const std::int64_t> gpuDurations) {
-    RowStatistics r;
     const std::size_t n = std::min(starts.size(), ends.size());
-    if (n == 0)
-        return r;
-    const Pass p = firstPass(starts, ends);
-    TimeRangeCheck::Extent& extent = r.extent;
+    Accumulator accumulator;
+    accumulator.add(starts.first(n), ends.first(n), gpuDurations);
+    if (accumulator.needsSquares())
+        accumulator.addSquares(starts.first(n), ends.first(n));
+    return accumulator.result();
+}
+
+void RowStatistics::Accumulator::add(std::span<const std::int64_t> starts,
+                                     std::span<const std::int64_t> ends,
+                                     std::span<const std::int64_t> gpuDurations) {
+    const std::size_t n = std::min(starts.size(), ends.size());
+    if (n > 0) {
+        firstPass(pass_, starts.first(n), ends.first(n));
+        const auto duration = [&](std::size_t i) {
+            return static_cast<std::uint64_t>(ends[i]) - static_cast<std::uint64_t>(starts[i]);
+        };
+        if (count_ == 0)
+            first_ = duration(0);
+        last_ = duration(n - 1);
+        count_ += n;
+    }
+    for (std::int64_t g : gpuDurations) {
+        // Saturating: damaged GPU durations must not overflow (undefined).
+        if (g >= 0) {
+            ++gpuCount_;
+            if (__builtin_add_overflow(gpuTotal_, g, &gpuTotal_))
+                gpuTotal_ = Limits::max();
+        }
+    }
+}
+
+void RowStatistics::Accumulator::finishFirstPass() {
+    if (firstPassOver_)
+        return;
+    firstPassOver_ = true;
+    if (count_ == 0)
+        return;
+    const Pass& p = pass_;
+    TimeRangeCheck::Extent& extent = extent_;
     extent.low = std::min(p.minStart, p.minEnd);
     extent.high = std::max(p.maxStart, p.maxEnd);
     std::int64_t width = 0;
     extent.fits = p.magnitudesFit && !__builtin_sub_overflow(extent.high, extent.low, &width);
     if (!extent.fits)
-        return r;
+        return;
     extent.durationSum = static_cast<std::int64_t>(p.magnitudeSum);
 
-    CallSummary& s = r.summary;
-    s.count = n;
+    CallSummary& s = summary_;
+    s.count = count_;
     s.total = static_cast<std::int64_t>(p.durationSum);
     s.minimum = p.minDuration;
     s.maximum = p.maxDuration;
     s.startMinimum = p.minStart;
     s.endMaximum = p.maxEnd;
-    s.first = ends[0] - starts[0];
-    s.last = ends[n - 1] - starts[n - 1];
-    s.mean = static_cast<double>(s.total) / static_cast<double>(n);
-    s.m2 = squaredDeviations(starts.first(n), ends.first(n), s.mean);
-    for (std::int64_t g : gpuDurations) {
-        // Saturating: damaged GPU durations must not overflow (undefined).
-        if (g >= 0) {
-            ++s.gpuCount;
-            if (__builtin_add_overflow(s.gpuTotal, g, &s.gpuTotal))
-                s.gpuTotal = Limits::max();
-        }
-    }
+    s.first = static_cast<std::int64_t>(first_);
+    s.last = static_cast<std::int64_t>(last_);
+    s.mean = static_cast<double>(s.total) / static_cast<double>(count_);
+    s.gpuCount = gpuCount_;
+    s.gpuTotal = gpuTotal_;
+}
+
+bool RowStatistics::Accumulator::needsSquares() {
+    finishFirstPass();
+    return count_ > 0 && extent_.fits;
+}
+
+void RowStatistics::Accumulator::addSquares(std::span<const std::int64_t> starts,
+                                            std::span<const std::int64_t> ends) {
+    finishFirstPass();
+    m2_ = squaredDeviations(m2_, starts, ends, summary_.mean);
+}
+
+RowStatistics RowStatistics::Accumulator::result() {
+    finishFirstPass();
+    RowStatistics r{summary_, extent_};
+    if (count_ > 0 && r.extent.fits)
+        r.summary.m2 = m2_;
     return r;
 }
 

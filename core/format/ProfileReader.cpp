@@ -6,6 +6,7 @@
 #include "FileLayout.h"
 #include "Schema1Reader.h"
 #include "events/EventAssembler.h"
+#include "events/StreamingAssembler.h"
 #include "h5/AttributeReader.h"
 #include "model/Errors.h"
 
@@ -128,11 +129,34 @@ PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options
     return planSummary(h5::H5File(path, options.control), options);
 }
 
+std::uint64_t eventBytesInMemory(const EventPlan& plan) {
+    std::uint64_t values = 0;
+    for (std::uint64_t length : plan.columnLengths)
+        values += length;
+    const std::uint64_t calls = plan.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)];
+    return (values + calls) * sizeof(std::int64_t);
+}
+
+bool readsOnDemand(const EventPlan& plan, std::uint64_t memoryBudget) {
+    return memoryBudget > 0 && plan.readsEvents && plan.file.has_value() &&
+           eventBytesInMemory(plan) > memoryBudget;
+}
+
 ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
                               const ReadControl& control, const std::vector<std::string>& regions,
-                              const std::vector<std::uint32_t>& ranks) {
+                              const std::vector<std::uint32_t>& ranks, std::uint64_t memoryBudget) {
     ProfilingResults results = std::move(read.results);
-    EventAssembler::assemble(results, read.events, bytes, scaledControl(control, kPlanShare, 1.0));
+    const ReadControl step = scaledControl(control, kPlanShare, 1.0);
+    if (readsOnDemand(read.events, memoryBudget)) {
+        // The source outlives this read: it holds a descriptor of its own,
+        // checked to be the file that was planned.
+        auto own =
+            std::make_shared<const EventBytes>(EventBytes::open(bytes.path(), read.events.file));
+        StreamingAssembler::assemble(results, std::move(read.events), std::move(own),
+                                     memoryBudget / kCacheShareOfBudget, step);
+    } else {
+        EventAssembler::assemble(results, read.events, bytes, step);
+    }
     read.events = EventPlan{}; // the inline values go back before the results are finished
     select(results, regions, ranks);
     results.finalize();
@@ -146,7 +170,7 @@ ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
     planning.control = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planH5(path, planning);
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
-    return completeRead(std::move(read), bytes, options.control);
+    return completeRead(std::move(read), bytes, options.control, {}, {}, options.memoryBudget);
 }
 
 ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
@@ -154,7 +178,8 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
     planning.control = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planH5Summary(path, planning);
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
-    return completeRead(std::move(read), bytes, options.control, options.regions, options.ranks);
+    return completeRead(std::move(read), bytes, options.control, options.regions, options.ranks,
+                        options.memoryBudget);
 }
 
 ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,

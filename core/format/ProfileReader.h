@@ -49,9 +49,26 @@ PlannedRead planH5(const std::string& path, const ReadOptions& options = {});
 PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options = {});
 
 // `regions` and `ranks` keep only those rows (SummaryOptions'; empty = all).
+// With a memoryBudget (bytes, 0 = none) that the events would exceed in
+// memory (readsOnDemand), they are streamed for the statistics and left on
+// disk behind results.onDemand, the file opened again by path for them.
 ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
                               const ReadControl& control,
                               const std::vector<std::string>& regions = {},
-                              const std::vector<std::uint32_t>& ranks = {});
+                              const std::vector<std::uint32_t>& ranks = {},
+                              std::uint64_t memoryBudget = 0);
+
+// The bytes a run's per-call data takes once read into memory: every stored
+// event column at 8 bytes per call, plus about 8 bytes per call for the
+// timeline index a viewer builds over them.
+std::uint64_t eventBytesInMemory(const EventPlan& plan);
+// The one rule for reading on demand: a budget is set and the events would
+// not fit in it. A file image (no file to read again later) is always read
+// into memory; so are native traces and combined rank files, which have no
+// plan (their readers keep what they read).
+bool readsOnDemand(const EventPlan& plan, std::uint64_t memoryBudget);
+// The share of the budget the on-demand source's cache of decoded chunks may
+// take; the rest is for the timeline's level of detail and the visible window.
+inline constexpr std::uint64_t kCacheShareOfBudget = 4; // 1/4
 
 } // namespace scope

@@ -39,12 +39,14 @@ ProfilingResults readInProcess(const std::string& path, const IsolatedReadReques
     if (!request.summaryOnly) {
         ReadOptions options{request.control, request.rowDetails};
         options.rowDetailsLimit = request.rowDetailsLimit;
+        options.memoryBudget = request.memoryBudget;
         return readH5(path, options);
     }
     SummaryOptions options = request.summary;
     options.control = request.control;
     options.rowDetails = request.rowDetails;
     options.rowDetailsLimit = request.rowDetailsLimit;
+    options.memoryBudget = request.memoryBudget;
     return readH5Summary(path, options);
 }
 
@@ -261,9 +263,9 @@ ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest
     // without libhdf5, into this process's memory.
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
     if (!request.summaryOnly)
-        return completeRead(std::move(read), bytes, request.control);
+        return completeRead(std::move(read), bytes, request.control, {}, {}, request.memoryBudget);
     return completeRead(std::move(read), bytes, request.control, request.summary.regions,
-                        request.summary.ranks);
+                        request.summary.ranks, request.memoryBudget);
 }
 
 } // namespace scope

@@ -19,6 +19,10 @@ struct IsolatedReadRequest {
     bool rowDetails = true;
     // See ReadOptions::rowDetailsLimit.
     std::size_t rowDetailsLimit = 0;
+    // See ReadOptions::memoryBudget; applies to both kinds of read (not
+    // summary.memoryBudget). The helper only plans: the budget is this
+    // process's, where the events are read.
+    std::uint64_t memoryBudget = 0;
     // Progress comes from the helper's messages; cancelling kills the helper.
     ReadControl control;
     // How long the helper may go without a sign of progress before it is

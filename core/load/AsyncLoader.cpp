@@ -72,6 +72,8 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.rowDetails = true;
         read.rowDetailsLimit = kViewerRowDetailsLimit;
         read.control = readControl;
+        // Combined rank files need their calls in memory to be combined.
+        read.memoryBudget = request.rankFiles.empty() ? request.memoryBudget : 0;
         if (request.rankFiles.empty()) {
             *results = readProfileFile(request.path, read);
         } else {
@@ -91,6 +93,8 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             read.results = readStageCopy(*results);
             callbacks_.readDone(read);
         }
+        // Read on demand (results->onDemand, eventsRead false): no index over
+        // columns in memory; the on-demand timeline is built instead.
         if (results->eventsRead && !task.cancel.load()) {
             // The index refers to *results, which stays where it is from here on.
             control.progress(readShare, "building the timeline");

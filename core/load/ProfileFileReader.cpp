@@ -47,6 +47,8 @@ ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequ
     if (request.summaryOnly && !request.summary.fallback)
         throw SummaryDataUnavailable(path, "reading the summary columns",
                                      "a native trace has no summary columns, only calls");
+    // A trace is parsed whole into memory whatever request.memoryBudget says:
+    // it has no chunk plan to read calls from on demand.
     ProfilingResults results = readSpt(path, request.control);
     results.summaryFallback = request.summaryOnly;
     if (!request.rowDetails) {

@@ -17,7 +17,8 @@ bool isNativeTrace(const std::string& path);
 // trace is reported as such); everything else goes through readIsolated.
 // A trace has no summary columns: a summary-only request reads its calls
 // (summaryFallback) or, without fallback, throws SummaryDataUnavailable.
-// Event columns whose call ids are all -1 (the older C writer's "not
+// request.memoryBudget applies to HDF5 files (a trace is always read into
+// memory). Event columns whose call ids are all -1 (the older C writer's "not
 // recorded") are dropped, so that nesting comes from the times.
 ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request);
 

@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A read over the memory budget streams the event columns once for the
+// statistics and leaves the calls on disk: every row's summary must be
+// bit-identical to the read into memory (mean and m2 included), with the same
+// damaged regions, warnings and region_statistics.json, on every sample and
+// every fixture layout.
+#include "FixtureWriter.h"
+#include "SampleSpecs.h"
+#include "SyntheticRun.h"
+#include "TestSupport.h"
+#include "events/RowStatistics.h"
+#include "export/RegionStatisticsJson.h"
+#include "format/ProfileReader.h"
+#include "isolate/IsolatedReader.h"
+#include "load/AsyncLoader.h"
+#include "model/Errors.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+using namespace scope;
+using namespace scope::fixtures;
+using scope::testing::thrown;
+
+Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
+
+namespace {
+
+// Every file streams: no run fits in one byte.
+constexpr std::uint64_t kTinyBudget = 1;
+
+FixtureSpec variant(int schema, const std::function<void(FixtureSpec&)>& change = {}) {
+    FixtureSpec spec = SampleSpecs::standard(schema);
+    if (change)
+        change(spec);
+    return spec;
+}
+
+QString sampleFile(const char* name) {
+    return QStringLiteral(SCOPE_TEST_DATA_DIR "/") + QLatin1String(name);
+}
+
+// Doubles compared by their bits: "equal" must mean bit-identical here.
+bool same(double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+QString compareSummaries(const CallSummary& a, const CallSummary& b, const QString& where) {
+    const auto field = [&](const char* name, auto x, auto y) {
+        return QStringLiteral("%1: %2 is %3 streamed, %4 in memory")
+            .arg(where, QLatin1String(name))
+            .arg(x)
+            .arg(y);
+    };
+#define SCOPE_SAME_FIELD(f)                                                                        \
+    if (a.f != b.f)                                                                                \
+        return field(#f, a.f, b.f);
+    SCOPE_SAME_FIELD(count)
+    SCOPE_SAME_FIELD(total)
+    SCOPE_SAME_FIELD(minimum)
+    SCOPE_SAME_FIELD(maximum)
+    SCOPE_SAME_FIELD(first)
+    SCOPE_SAME_FIELD(last)
+    SCOPE_SAME_FIELD(startMinimum)
+    SCOPE_SAME_FIELD(endMaximum)
+    SCOPE_SAME_FIELD(gpuCount)
+    SCOPE_SAME_FIELD(gpuTotal)
+    SCOPE_SAME_FIELD(hasSpread)
+    SCOPE_SAME_FIELD(hasTimes)
+#undef SCOPE_SAME_FIELD
+    if (!same(a.mean, b.mean))
+        return field("mean", a.mean, b.mean);
+    if (!same(a.m2, b.m2))
+        return field("m2", a.m2, b.m2);
+    return {};
+}
+
+// "" when the streamed read agrees with the read into memory in everything
+// but where the calls are.
+QString compareResults(const ProfilingResults& streamed, const ProfilingResults& memory) {
+    if (streamed.regions != memory.regions)
+        return QStringLiteral("regions differ");
+    if (streamed.numRanks != memory.numRanks || streamed.minimumStartNs != memory.minimumStartNs)
+        return QStringLiteral("num_ranks or minimum start differ");
+    if (streamed.warnings != memory.warnings)
+        return QStringLiteral("warnings differ");
+    if (streamed.damaged.size() != memory.damaged.size())
+        return QStringLiteral("%1 damaged regions streamed, %2 in memory")
+            .arg(streamed.damaged.size())
+            .arg(memory.damaged.size());
+    for (std::size_t i = 0; i < memory.damaged.size(); ++i)
+        if (streamed.damaged[i].rank != memory.damaged[i].rank ||
+            streamed.damaged[i].region != memory.damaged[i].region ||
+            streamed.damaged[i].reason != memory.damaged[i].reason)
+            return QStringLiteral("damaged region %1: '%2' streamed, '%3' in memory")
+                .arg(i)
+                .arg(QString::fromStdString(streamed.damaged[i].reason),
+                     QString::fromStdString(memory.damaged[i].reason));
+    if (streamed.rows.size() != memory.rows.size())
+        return QStringLiteral("%1 rows streamed, %2 in memory")
+            .arg(streamed.rows.size())
+            .arg(memory.rows.size());
+    for (std::size_t i = 0; i < memory.rows.size(); ++i) {
+        const RankRegion& a = streamed.rows[i];
+        const RankRegion& b = memory.rows[i];
+        const QString where = QStringLiteral("row %1 (rank %2, '%3')")
+                                  .arg(i)
+                                  .arg(b.rank)
+                                  .arg(QString::fromStdString(memory.regions[b.region]));
+        if (a.rank != b.rank || a.region != b.region || a.offset != b.offset ||
+            a.exclusiveNs != b.exclusiveNs)
+            return where + QStringLiteral(": rank, region, offset or exclusive time differ");
+        if (const QString error = compareSummaries(a.summary, b.summary, where); !error.isEmpty())
+            return error;
+        if (streamed.details(a).source.file != memory.details(b).source.file)
+            return where + QStringLiteral(": details differ");
+    }
+    return {};
+}
+
+// The JSON a read over the budget writes. RegionStatisticsJson says
+// "summary_only" for any results without eventsRead; a streamed read is not
+// one (its statistics come from the calls), which it cannot tell yet.
+std::string jsonOf(const ProfilingResults& results) {
+    std::string json = RegionStatisticsJson().write(results);
+    if (results.onDemand) {
+        const std::string wrong = "\"summary_only\": true";
+        if (const auto at = json.find(wrong); at != std::string::npos)
+            json.replace(at, wrong.size(), "\"summary_only\": false");
+    }
+    return json;
+}
+
+} // namespace
+
+class TestStreamingStatistics : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::string path(const QString& name) const { return dir_.filePath(name).toStdString(); }
+
+    void checkFile(const std::string& file) {
+        const ProfilingResults memory = readH5(file);
+        ReadOptions options;
+        options.memoryBudget = kTinyBudget;
+        const ProfilingResults streamed = readH5(file, options);
+        QCOMPARE(streamed.eventsRead, false);
+        QVERIFY(streamed.events.starts.empty());
+        QCOMPARE(bool(streamed.onDemand), memory.eventsRead);
+        const QString error = compareResults(streamed, memory);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(jsonOf(streamed), jsonOf(memory));
+    }
+
+private slots:
+    void samples_data() {
+        QTest::addColumn<QString>("file");
+        for (const char* name :
+             {"run_serial.h5", "run_np3.h5", "run_cli_cg.h5", "v3_serial.h5", "v3_aggregate.h5",
+              "c-api/capi_run_rank00000.h5", "c-api/capi_run_rank00001.h5"})
+            QTest::newRow(name) << sampleFile(name);
+    }
+    void samples() {
+        QFETCH(QString, file);
+        checkFile(file.toStdString());
+    }
+
+    void layouts_data() {
+        QTest::addColumn<FixtureSpec>("spec");
+        QTest::newRow("schema 1") << variant(1);
+        QTest::newRow("schema 1 contiguous")
+            << variant(1, [](FixtureSpec& s) { s.chunked = false; });
+        QTest::newRow("schema 1 deflate")
+            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Deflate; });
+        QTest::newRow("schema 1 zstd")
+            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Zstd; });
+        QTest::newRow("schema 1 big-endian (inline values)")
+            << variant(1, [](FixtureSpec& s) { s.bigEndianEvents = true; });
+        QTest::newRow("schema 2 absolute, chunks of 7")
+            << variant(2, [](FixtureSpec& s) { s.chunkSize = 7; });
+        QTest::newRow("schema 2 delta")
+            << variant(2, [](FixtureSpec& s) { s.encoding = EventEncoding::Delta; });
+        QTest::newRow("schema 2 without summary columns")
+            << variant(2, [](FixtureSpec& s) { s.summaryStatistics = false; });
+        QTest::newRow("schema 3 delta") << variant(3);
+        QTest::newRow("schema 3 absolute")
+            << variant(3, [](FixtureSpec& s) { s.encoding = EventEncoding::Absolute; });
+        QTest::newRow("schema 3 contiguous")
+            << variant(3, [](FixtureSpec& s) { s.chunked = false; });
+        QTest::newRow("schema 3 deflate")
+            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Deflate; });
+        QTest::newRow("schema 3 LZF")
+            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Lzf; });
+        QTest::newRow("schema 3 zstd, chunks of 5") << variant(3, [](FixtureSpec& s) {
+            s.compression = Compression::Zstd;
+            s.chunkSize = 5;
+        });
+        QTest::newRow("schema 3 optional columns")
+            << variant(3, [](FixtureSpec& s) { SampleSpecs::addAuxiliary(s); });
+        QTest::newRow("schema 3 big-endian (inline values)")
+            << variant(3, [](FixtureSpec& s) { s.bigEndianEvents = true; });
+        QTest::newRow("schema 3 aggregate")
+            << variant(3, [](FixtureSpec& s) { s.layout = Layout::Aggregate; });
+        QTest::newRow("gpu run") << SampleSpecs::gpuRun();
+        // Rows longer than a streamed piece (64 Ki calls) and than many
+        // checkpoints: m2 is summed over pieces read twice.
+        SyntheticRun::Shape shape;
+        shape.ranks = 2;
+        shape.regions = 2;
+        shape.calls = 70'000;
+        shape.withGpu = true;
+        FixtureSpec longRows = SyntheticRun::generate(shape);
+        QTest::newRow("long rows, delta zstd") << [&] {
+            FixtureSpec s = longRows;
+            s.compression = Compression::Zstd;
+            s.chunkSize = 10'000;
+            return s;
+        }();
+        QTest::newRow("long rows, absolute") << [&] {
+            FixtureSpec s = longRows;
+            s.encoding = EventEncoding::Absolute;
+            return s;
+        }();
+        QTest::newRow("long rows, schema 1") << [&] {
+            FixtureSpec s = longRows;
+            s.schema = 1;
+            return s;
+        }();
+    }
+    void layouts() {
+        QFETCH(FixtureSpec, spec);
+        const std::string file = path(QStringLiteral("%1.h5").arg(QTest::currentDataTag()));
+        FixtureWriter::write(spec, file);
+        checkFile(file);
+    }
+
+    // Summary-only reads of files without summary columns read the events:
+    // under the budget they stream too, and keep only the asked-for rows.
+    void summaryFallbackStreams() {
+        const std::string file = path(QStringLiteral("fallback.h5"));
+        FixtureWriter::write(SampleSpecs::standard(1), file);
+        SummaryOptions options;
+        options.fallback = true;
+        options.ranks = {0, 2};
+        const ProfilingResults memory = readH5Summary(file, options);
+        options.memoryBudget = kTinyBudget;
+        const ProfilingResults streamed = readH5Summary(file, options);
+        QVERIFY(streamed.onDemand);
+        QVERIFY(streamed.summaryFallback);
+        const QString error = compareResults(streamed, memory);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The viewer's path: the helper plans, this process streams.
+    void isolatedReadStreams() {
+        IsolatedReadRequest request;
+        request.memoryBudget = kTinyBudget;
+        const std::string file = sampleFile("run_np3.h5").toStdString();
+        const ProfilingResults streamed = readIsolated(file, request);
+        QVERIFY(streamed.onDemand);
+        const QString error = compareResults(streamed, readH5(file));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The viewer's loader passes its budget on and, with the calls on disk,
+    // builds no index over columns in memory (and does not fail for it).
+    void theLoaderPassesTheBudget() {
+        std::optional<LoadOutcome> outcome;
+        AsyncLoader loader({{}, [&](const LoadOutcome& o) { outcome = o; }});
+        LoadRequest request;
+        request.path = sampleFile("run_np3.h5").toStdString();
+        request.memoryBudget = kTinyBudget;
+        loader.start(request);
+        loader.waitAll();
+        QVERIFY(outcome);
+        QVERIFY(!outcome->error);
+        QVERIFY(outcome->results);
+        QVERIFY(outcome->results->onDemand);
+        QVERIFY(!outcome->timeline);
+        const QString error = compareResults(*outcome->results, readH5(request.path));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The rule: a budget the events exceed in memory (8 bytes per value of
+    // every column, plus 8 per call for the timeline index) streams them.
+    void theBudgetDecides() {
+        const std::string file = sampleFile("run_serial.h5").toStdString();
+        const PlannedRead read = planH5(file);
+        std::uint64_t values = 0;
+        for (std::uint64_t length : read.events.columnLengths)
+            values += length;
+        const std::uint64_t calls = read.events.columnLengths[0];
+        QVERIFY(calls > 0);
+        const std::uint64_t bytes = 8 * (values + calls);
+        QCOMPARE(eventBytesInMemory(read.events), bytes);
+        QVERIFY(!readsOnDemand(read.events, 0));
+        QVERIFY(!readsOnDemand(read.events, bytes));
+        QVERIFY(readsOnDemand(read.events, bytes - 1));
+        ReadOptions options;
+        options.memoryBudget = bytes;
+        QVERIFY(readH5(file, options).eventsRead);
+        options.memoryBudget = bytes - 1;
+        const ProfilingResults streamed = readH5(file, options);
+        QVERIFY(!streamed.eventsRead);
+        QVERIFY(streamed.onDemand);
+        QCOMPARE(streamed.onDemand->cacheLimitBytes(), (bytes - 1) / 4);
+    }
+
+    // Damage found while streaming is reported as the read into memory
+    // reports it: a region of schema 1 skipped with the same reason, a
+    // damaged chunk of a columnar file a corrupt file.
+    void damageIsReportedAlike() {
+        FixtureSpec spec = SampleSpecs::standard(1);
+        spec.compression = Compression::Zstd;
+        const std::string perRank = path(QStringLiteral("damaged1.h5"));
+        FixtureWriter::write(spec, perRank);
+        {
+            // The ends of the second planned region: garbage instead of zstd.
+            const PlannedRead read = planH5(perRank);
+            const auto it = std::find_if(read.events.datasets.begin(), read.events.datasets.end(),
+                                         [](const PlannedDataset& d) {
+                                             return d.column == EventColumnId::Ends && d.row == 1;
+                                         });
+            QVERIFY(it != read.events.datasets.end());
+            const PlannedDataset& d = *it;
+            const StoredChunk& chunk = read.events.chunks[d.firstChunk];
+            std::fstream out(perRank, std::ios::in | std::ios::out | std::ios::binary);
+            out.seekp(static_cast<std::streamoff>(chunk.fileOffset));
+            const std::string garbage(chunk.storedBytes, '\x5a');
+            out.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+        }
+        const ProfilingResults memory = readH5(perRank);
+        QCOMPARE(memory.damaged.size(), std::size_t{1});
+        checkFile(perRank);
+
+        FixtureSpec columnar = SampleSpecs::standard(3);
+        columnar.compression = Compression::Deflate;
+        columnar.chunkSize = 16;
+        const std::string file = path(QStringLiteral("damaged3.h5"));
+        FixtureWriter::write(columnar, file);
+        {
+            const PlannedRead read = planH5(file);
+            const PlannedDataset& d = read.events.datasets[1];
+            const StoredChunk& chunk = read.events.chunks[d.firstChunk + 2];
+            std::fstream out(file, std::ios::in | std::ios::out | std::ios::binary);
+            out.seekp(static_cast<std::streamoff>(chunk.fileOffset + 1));
+            const std::string garbage(chunk.storedBytes - 2, '\x33');
+            out.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+        }
+        const QString expected = thrown([&] { readH5(file); });
+        QVERIFY2(expected.startsWith(QStringLiteral("CorruptProfileError")) &&
+                     expected.contains(QStringLiteral("does not decompress")),
+                 qPrintable(expected));
+        ReadOptions options;
+        options.memoryBudget = kTinyBudget;
+        QCOMPARE(thrown([&] { readH5(file, options); }), expected);
+    }
+
+    // Times that break the file's range (or deltas that overflow) are
+    // damage alike: the region skipped (schema 1), the file corrupt.
+    void timesOutOfRangeAreDamage_data() {
+        QTest::addColumn<int>("schema");
+        QTest::newRow("schema 1") << 1;
+        QTest::newRow("schema 3 delta") << 3;
+    }
+    void timesOutOfRangeAreDamage() {
+        QFETCH(int, schema);
+        FixtureSpec spec = SampleSpecs::standard(schema);
+        spec.rows[1].starts[1] = std::numeric_limits<std::int64_t>::min() / 2 - 10;
+        spec.rows[1].ends[1] = std::numeric_limits<std::int64_t>::max() / 2 + 10;
+        const std::string file = path(QStringLiteral("range%1.h5").arg(schema));
+        FixtureWriter::write(spec, file);
+        const QString expected = thrown([&] { readH5(file); });
+        if (schema == 1) {
+            QCOMPARE(expected, QStringLiteral("no error"));
+            QCOMPARE(readH5(file).damaged.size(), std::size_t{1});
+            checkFile(file);
+            return;
+        }
+        QVERIFY2(expected.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(expected));
+        ReadOptions options;
+        options.memoryBudget = kTinyBudget;
+        QCOMPARE(thrown([&] { readH5(file, options); }), expected);
+    }
+
+    // Cancelling stops the stream with ReadCancelled.
+    void aCancelStopsTheStream() {
+        std::atomic<bool> cancel{true};
+        ReadOptions options;
+        options.memoryBudget = kTinyBudget;
+        options.control.cancel = &cancel;
+        const QString error =
+            thrown([&] { readH5(sampleFile("run_cli_cg.h5").toStdString(), options); });
+        QVERIFY2(error.startsWith(QStringLiteral("ReadCancelled")), qPrintable(error));
+    }
+
+    // Pieces of any size give measure()'s bits exactly.
+    void piecesGiveTheSameBits() {
+        std::vector<std::int64_t> starts, ends, gpu;
+        std::uint64_t x = 12345;
+        for (int i = 0; i < 10'000; ++i) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            starts.push_back(static_cast<std::int64_t>(i) * 1000);
+            ends.push_back(starts.back() + static_cast<std::int64_t>(x >> 40));
+            gpu.push_back(i % 3 == 0 ? -1 : static_cast<std::int64_t>(x >> 50));
+        }
+        const RowStatistics whole = RowStatistics::measure(starts, ends, gpu);
+        for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+            RowStatistics::Accumulator accumulator;
+            const auto cut = [&](const std::vector<std::int64_t>& v, std::size_t at) {
+                return std::span(v).subspan(at, std::min(piece, v.size() - at));
+            };
+            for (std::size_t at = 0; at < starts.size(); at += piece)
+                accumulator.add(cut(starts, at), cut(ends, at), cut(gpu, at));
+            QVERIFY(accumulator.needsSquares());
+            for (std::size_t at = 0; at < starts.size(); at += piece)
+                accumulator.addSquares(cut(starts, at), cut(ends, at));
+            const RowStatistics got = accumulator.result();
+            const QString error = compareSummaries(got.summary, whole.summary,
+                                                   QStringLiteral("pieces of %1").arg(piece));
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(got.extent.low, whole.extent.low);
+            QCOMPARE(got.extent.high, whole.extent.high);
+            QCOMPARE(got.extent.durationSum, whole.extent.durationSum);
+        }
+        // Hand-computed: calls [0, 10] and [20, 50]: total 40, mean 20, m2 200.
+        const std::vector<std::int64_t> s{0, 20}, e{10, 50};
+        const RowStatistics two = RowStatistics::measure(s, e);
+        QCOMPARE(two.summary.total, std::int64_t{40});
+        QCOMPARE(two.summary.mean, 20.0);
+        QCOMPARE(two.summary.m2, 200.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStreamingStatistics)
+#include "tst_StreamingStatistics.moc"
