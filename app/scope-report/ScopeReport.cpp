@@ -36,22 +36,6 @@ void ScopeReport::failOverBudget(const ProfilingResults& results, const std::str
                                 "; raise --memory-budget");
 }
 
-namespace {
-
-// RegionStatisticsJson calls results without eventsRead "summary_only"; the
-// statistics of a file read on demand come from every call, as in memory.
-// Its JSON is written from a copy that says so (the calls are not needed).
-const ProfilingResults& forJson(const ProfilingResults& results,
-                                std::optional<ProfilingResults>& copy) {
-    if (!results.onDemand)
-        return results;
-    copy.emplace(results);
-    copy->eventsRead = true;
-    return *copy;
-}
-
-} // namespace
-
 std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
     // The most specific classes first: InvalidSchemaError is a CorruptProfileError,
     // and all of them are ProfileErrors whose message already names the file.
@@ -245,9 +229,8 @@ ExitStatus ScopeReport::run() {
 
     if (!loaded.empty()) {
         std::vector<const ProfilingResults*> files;
-        std::vector<std::optional<ProfilingResults>> copies(loaded.size());
-        for (std::size_t i = 0; i < loaded.size(); ++i)
-            files.push_back(&forJson(loaded[i], copies[i]));
+        for (const ProfilingResults& results : loaded)
+            files.push_back(&results);
         // json.dumps ends without a newline; a text file and a terminal want one.
         if (options_.jsonPath) {
             RegionStatisticsJson json(options_.selection);

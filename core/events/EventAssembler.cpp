@@ -2,6 +2,7 @@
 #include "EventAssembler.h"
 
 #include "ChunkDecoder.h"
+#include "EventPlanCheck.h"
 #include "ParallelFor.h"
 #include "RowStatistics.h"
 #include "TimeRangeCheck.h"
@@ -26,8 +27,6 @@ constexpr const char* kStatisticsStep = "computing statistics";
 // evenly and to notice a cancel within milliseconds.
 constexpr std::uint64_t kItemBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 19;
-// Chunks larger than this are left to libhdf5 by the planner.
-constexpr std::uint64_t kMaxChunkBytes = std::uint64_t{1} << 30;
 // Compressed chunks can outgrow their data a little; a stored size beyond
 // this is damage, not data.
 std::uint64_t maxStoredBytes(std::uint64_t chunkBytes) {
@@ -127,39 +126,7 @@ private:
     // The plan may come from another process: nothing in it is trusted before
     // it is checked against itself and the rows.
     void validate() {
-        const std::uint64_t fileBytes = std::max<std::uint64_t>(bytes_.size(), 1);
-        for (std::uint64_t length : plan_.columnLengths)
-            if (length > fileBytes / sizeof(std::int64_t) * 4096 + 1024)
-                corrupt("the event columns claim more values than the file can hold");
-        const auto starts = plan_.columnLengths[0];
-        if (plan_.columnLengths[1] != starts)
-            corrupt("inconsistent event plan: start and end columns differ in length");
-        for (const RankRegion& row : results_.rows)
-            if (row.summary.count > 0 &&
-                (row.offset > starts || row.summary.count > starts - row.offset))
-                corrupt("inconsistent event plan: a row lies outside the event columns");
-        for (const PlannedDataset& d : plan_.datasets) {
-            const auto column = static_cast<std::size_t>(d.column);
-            if (column >= kEventColumnCount)
-                corrupt("inconsistent event plan: unknown column");
-            const std::uint64_t length = plan_.columnLengths[column];
-            if (d.destination > length || d.length > length - d.destination)
-                corrupt("inconsistent event plan: '" + d.name + "' lies outside its column");
-            if (d.row >= 0 && static_cast<std::uint64_t>(d.row) >= results_.rows.size())
-                corrupt("inconsistent event plan: '" + d.name + "' names no row");
-            if (d.isInline) {
-                if (d.inlineOffset > plan_.inlineValues.size() ||
-                    d.length > plan_.inlineValues.size() - d.inlineOffset)
-                    corrupt("inconsistent event plan: '" + d.name + "' lies outside its values");
-            } else if (d.length > 0) {
-                if (d.chunkElements == 0 ||
-                    d.chunkElements > kMaxChunkBytes / sizeof(std::int64_t) ||
-                    d.chunkCount != pieceCount(d) || d.firstChunk > plan_.chunks.size() ||
-                    d.chunkCount > plan_.chunks.size() - d.firstChunk)
-                    corrupt("inconsistent event plan: the chunks of '" + d.name + "'");
-            }
-            covered_[column] += d.length;
-        }
+        covered_ = checkEventPlan(plan_, results_.rows, bytes_.path(), bytes_.size());
     }
 
     void allocate() {

@@ -176,7 +176,7 @@ void RegionStatisticsJson::writeRegion(JsonWriter& json, const ProfilingResults&
 
 void RegionStatisticsJson::writeExtras(JsonWriter& json, const ProfilingResults& file) {
     json.key("schema_version").value(file.schemaVersion);
-    json.key("summary_only").value(!file.eventsRead);
+    json.key("summary_only").value(!file.eventsRead && !file.onDemand);
     json.key("region_order").stringArray(file.regions);
     json.key("minimum_start_time_seconds").value(file.minimumStartSeconds());
     json.key("metadata").beginObject();

@@ -111,15 +111,22 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
                 callbacks_.readDone(read);
             }
             control.progress(readShare, "building the timeline");
-            auto timeline = OnDemandTimeline::build(results, request.memoryBudget,
-                                                    scaledControl(control, readShare, 1.0));
-            // No other thread sees *results before `finished`; the timeline
-            // reads only the rows' counts, offsets and ranks.
-            const auto& exclusive = timeline->exclusiveByRow();
-            for (std::size_t i = 0; i < results->rows.size(); ++i)
-                if (!results->rows[i].exclusiveNs)
-                    results->rows[i].exclusiveNs = exclusive[i];
-            outcome.timelineSource = std::move(timeline);
+            try {
+                auto timeline = OnDemandTimeline::build(results, request.memoryBudget,
+                                                        scaledControl(control, readShare, 1.0));
+                // No other thread sees *results before `finished`; the timeline
+                // reads only the rows' counts, offsets and ranks.
+                const auto& exclusive = timeline->exclusiveByRow();
+                for (std::size_t i = 0; i < results->rows.size(); ++i)
+                    if (!results->rows[i].exclusiveNs)
+                        results->rows[i].exclusiveNs = exclusive[i];
+                outcome.timelineSource = std::move(timeline);
+            } catch (const ReadCancelled&) {
+                throw;
+            } catch (const ProfileError& error) {
+                // The statistics are exact without it: the run stays open.
+                outcome.timelineError = error.what();
+            }
         } else {
             outcome.timelineSource = outcome.timeline;
         }

@@ -41,6 +41,10 @@ struct LoadOutcome {
     // TimelineIndex above, or for results read on demand (results->onDemand)
     // an OnDemandTimeline; null without per-call data.
     std::shared_ptr<const TimelineSource> timelineSource;
+    // Why a run read on demand has no timeline although it has calls (a
+    // rank's calls alone exceed the memory budget, or they could not be
+    // read); its table is still complete. Empty otherwise.
+    std::string timelineError;
     std::exception_ptr error; // set on failure
     bool cancelled = false;
 };
