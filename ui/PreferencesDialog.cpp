@@ -111,9 +111,10 @@ void PreferencesDialog::setMemoryBudget(std::uint64_t bytes) {
     unit_->setEnabled(custom);
     // Whole GiB in GiB, anything else in MiB (at least one).
     const int unit = custom && bytes % kGiB == 0 ? GiB : custom ? MiB : GiB;
+    // The default, rounded, is where a custom budget starts.
+    const std::uint64_t amount = custom ? bytes : MemoryBudgetSetting::defaultBytes();
     const std::uint64_t shown =
-        custom ? std::max<std::uint64_t>(1, (bytes + unitBytes(unit) / 2) / unitBytes(unit))
-               : std::max<std::uint64_t>(1, MemoryBudgetSetting::defaultBytes() / kGiB);
+        std::max<std::uint64_t>(1, (amount + unitBytes(unit) / 2) / unitBytes(unit));
     shownUnit_ = unit;
     {
         const QSignalBlocker blocker(unit_);
