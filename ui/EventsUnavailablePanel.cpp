@@ -2,6 +2,7 @@
 #include "EventsUnavailablePanel.h"
 
 #include "ColorContrast.h"
+#include "MemoryBudgetSetting.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -28,12 +29,13 @@ EventsUnavailablePanel::EventsUnavailablePanel(QWidget* parent)
                                 p.color(QPalette::Window));
 }
 
-void EventsUnavailablePanel::setNeed(const QString& sentence) {
+void EventsUnavailablePanel::setNeed(const QString& sentence, const QString& inMemory) {
     need_ = sentence;
+    inMemoryNeed_ = inMemory;
 }
 
 void EventsUnavailablePanel::setReason(bool canLoad) {
-    canLoad_ = canLoad;
+    reason_ = canLoad ? Reason::SummaryOnly : Reason::Aggregate;
     text_->setText(canLoad ? tr("%1 This run was opened summary-only.").arg(need_)
                            : tr("This file stores no per-call data (aggregate layout): only the "
                                 "summary statistics are available."));
@@ -41,14 +43,36 @@ void EventsUnavailablePanel::setReason(bool canLoad) {
     setLoading(false);
 }
 
+void EventsUnavailablePanel::setOverBudget(std::uint64_t budget) {
+    reason_ = Reason::OverBudget;
+    budget_ = budget;
+    const QString need = inMemoryNeed_.isEmpty() ? need_ : inMemoryNeed_;
+    // Where to raise it, since the panel has nothing else to offer.
+    text_->setText(budget != 0
+                       ? tr("%1 This run's calls exceed the memory budget (%2). Raise it in "
+                            "Edit \u25b8 Preferences and reload.")
+                             .arg(need, MemoryBudgetSetting::format(budget))
+                       : tr("%1 This run's calls exceed the memory budget. Raise it in "
+                            "Edit \u25b8 Preferences and reload.")
+                             .arg(need));
+    button_->setVisible(true);
+    setLoading(false);
+}
+
 void EventsUnavailablePanel::setLoading(bool loading) {
     button_->setEnabled(!loading);
-    button_->setText(loading ? tr("Loading events…") : tr("Load events"));
+    if (reason_ == Reason::OverBudget)
+        button_->setText(loading ? tr("Reloading…") : tr("Reload"));
+    else
+        button_->setText(loading ? tr("Loading events…") : tr("Load events"));
 }
 
 void EventsUnavailablePanel::setBuilding(bool building) {
     if (!building) {
-        setReason(canLoad_);
+        if (reason_ == Reason::OverBudget)
+            setOverBudget(budget_);
+        else
+            setReason(reason_ == Reason::SummaryOnly);
         return;
     }
     text_->setText(tr("Building the timeline…"));

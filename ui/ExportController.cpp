@@ -9,6 +9,7 @@
 #include "FileDialogs.h"
 #include "MessageBanner.h"
 #include "RunChartFiles.h"
+#include "RunStatusText.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "charts/RankBarChart.h"
@@ -47,6 +48,8 @@ QString ExportController::chartSuffix(ChartContextMenu::Action format) {
 
 QMenu* ExportController::addMenu(QMenu* file) {
     menu_ = file->addMenu(tr("&Export"));
+    // The greyed entries of a run read on demand say why.
+    menu_->setToolTipsVisible(true);
     rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
         chooseAndExportChart(context_->currentRunView(), RunView::RankChart);
     });
@@ -107,16 +110,21 @@ void ExportController::updateActions() {
     const bool run = view != nullptr && view->run() != nullptr;
     for (QAction* action : {rankChart_, table_})
         action->setEnabled(run);
-    timeline_->setEnabled(run && view->run()->hasEvents());
-    flame_->setEnabled(run && view->run()->hasEvents());
-    histogram_->setEnabled(run && view->run()->hasEvents());
-    overTime_->setEnabled(run && view->run()->hasEvents());
+    // A run read on demand draws its timeline and distributions from the
+    // file; what needs every call at once says why it is greyed.
+    const bool events = run && view->run()->hasEvents();
+    const bool calls = events || (run && view->run()->readOnDemand());
+    timeline_->setEnabled(run && view->run()->canDrawTimeline());
+    histogram_->setEnabled(calls);
+    overTime_->setEnabled(calls);
     heatmap_->setEnabled(run);
     likwid_->setEnabled(run && LikwidView::hasData(*view->run()->results));
-    callTree_->setEnabled(run && view->run()->hasEvents());
+    const QString reason = run ? RunStatusText::onDemandReason(*view->run()) : QString();
     // Traces are made of the calls: none without per-call data.
-    perfettoTrace_->setEnabled(run && view->run()->hasEvents());
-    speedscopeTrace_->setEnabled(run && view->run()->hasEvents());
+    for (QAction* action : {flame_, callTree_, perfettoTrace_, speedscopeTrace_}) {
+        action->setEnabled(events);
+        action->setToolTip(reason); // shown by the menu only when set
+    }
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
     speedupChart_->setEnabled(comparing);

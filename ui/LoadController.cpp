@@ -1,10 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LoadController.h"
 
+#include "MemoryBudgetSetting.h"
 #include "load/AsyncLoader.h"
 
 #include <QMetaObject>
 #include <QPointer>
+
+namespace {
+
+// What the timeline draws: the index of the events in memory. For a run read
+// on demand the loader builds an OnDemandTimeline beside the results
+// (LoadOutcome::timelineSource), which wins when there is one.
+std::shared_ptr<const scope::TimelineSource> timelineSourceOf(const scope::LoadOutcome& outcome) {
+    return outcome.timeline;
+}
+
+} // namespace
 
 LoadController::LoadController(QObject* parent) : QObject(parent) {
     scope::AsyncLoader::Callbacks callbacks;
@@ -28,8 +40,14 @@ LoadController::~LoadController() {
     loader_.reset();
 }
 
+std::uint64_t LoadController::memoryBudget() const {
+    return MemoryBudgetSetting::effective(budgetOverride_);
+}
+
 quint64 LoadController::load(const QString& path, bool summaryOnly) {
-    const quint64 id = loader_->start({path.toStdString(), summaryOnly, true});
+    scope::LoadRequest request{path.toStdString(), summaryOnly, true};
+    request.memoryBudget = memoryBudget();
+    const quint64 id = loader_->start(std::move(request));
     started_[id].start();
     paths_[id] = path;
     return id;
@@ -38,6 +56,7 @@ quint64 LoadController::load(const QString& path, bool summaryOnly) {
 quint64 LoadController::loadRankFiles(const QStringList& rankFiles, const QString& name,
                                       bool summaryOnly) {
     scope::LoadRequest request{name.toStdString(), summaryOnly, true};
+    request.memoryBudget = memoryBudget();
     for (const QString& file : rankFiles)
         request.rankFiles.push_back(file.toStdString());
     const quint64 id = loader_->start(std::move(request));
@@ -63,6 +82,8 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
         auto data = std::make_shared<RunData>();
         data->results = outcome.results;
         data->timeline = outcome.timeline;
+        data->timelineSource = timelineSourceOf(outcome);
+        data->memoryBudget = outcome.request.memoryBudget;
         data->path = QString::fromStdString(outcome.request.path);
         data->summaryOnlyRequested = outcome.request.summaryOnly;
         for (const std::string& file : outcome.request.rankFiles)
@@ -84,6 +105,7 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
 void LoadController::onReadDone(const scope::LoadOutcome& outcome) {
     auto data = std::make_shared<RunData>();
     data->results = outcome.results;
+    data->memoryBudget = outcome.request.memoryBudget;
     data->path = QString::fromStdString(outcome.request.path);
     data->summaryOnlyRequested = outcome.request.summaryOnly;
     const quint64 id = outcome.id;

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QObject>
 
+#include <cstdint>
 #include <memory>
 
 namespace scope {
@@ -18,6 +19,8 @@ struct LoadOutcome;
 // Bridges the core's AsyncLoader to Qt: reads run on worker threads (the
 // timeline index is built there too), results arrive as queued signals on the
 // thread that owns the controller. The UI thread never touches the file.
+// Every read gets the memory budget (MemoryBudgetSetting::effective): runs
+// whose calls exceed it arrive read on demand (RunData::readOnDemand).
 class LoadController : public QObject {
     Q_OBJECT
 public:
@@ -28,6 +31,12 @@ public:
     // Reads `rankFiles` (one rank each) and combines them into one run that
     // is called `name`; the signals report `name` as the path.
     quint64 loadRankFiles(const QStringList& rankFiles, const QString& name, bool summaryOnly);
+    // --memory-budget: wins over the preference for the reads started
+    // afterwards (0 = none, the preference applies).
+    void setMemoryBudgetOverride(std::uint64_t bytes) { budgetOverride_ = bytes; }
+    std::uint64_t memoryBudgetOverride() const { return budgetOverride_; }
+    // What the next read gets, in bytes.
+    std::uint64_t memoryBudget() const;
     void cancel(quint64 id);
     void cancelAll();
     int running() const { return static_cast<int>(started_.size()); }
@@ -54,4 +63,5 @@ private:
     std::unique_ptr<scope::AsyncLoader> loader_;
     QHash<quint64, QElapsedTimer> started_;
     QHash<quint64, QString> paths_;
+    std::uint64_t budgetOverride_ = 0;
 };

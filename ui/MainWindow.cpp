@@ -8,23 +8,23 @@
 #include "LoadProgressWidget.h"
 #include "LoadReport.h"
 #include "MessageBanner.h"
+#include "PreferencesDialog.h"
 #include "RecentFiles.h"
 #include "RunLabels.h"
 #include "RunStatusText.h"
 #include "RunTabs.h"
 #include "RunView.h"
 #include "StartPage.h"
+#include "WindowMenus.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
@@ -138,24 +138,12 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    // Window-wide, so that they work wherever the focus is (a table, a chart),
-    // also inside a run's own sub-tabs.
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* next = view->addAction(tr("&Next Tab"), this, [this] { switchTab(1); });
-    next->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
-    QAction* previous = view->addAction(tr("&Previous Tab"), this, [this] { switchTab(-1); });
-    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
+    WindowMenus::add(this, {[this] { showPreferences(); }, [this](int step) { switchTab(step); }});
+}
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Scope Viewer"), this, [this] {
-        QMessageBox::about(this, tr("About Scope Viewer"),
-                           tr("<b>Scope Viewer %1</b><p>A viewer for scope-profiler HDF5 files: "
-                              "region statistics, per-rank charts and timelines.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
+void MainWindow::showPreferences() {
+    PreferencesDialog dialog(loader_->memoryBudgetOverride(), this);
+    dialog.exec();
 }
 
 // The open dialogs start where the last one ended.
@@ -224,12 +212,18 @@ void MainWindow::openSeparately(const QString& runPath) {
         openFile(file);
 }
 
-void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly) {
+void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly,
+                                    std::uint64_t memoryBudget) {
+    // The sender's budget for these reads only: they all start right here.
+    const std::uint64_t session = loader_->memoryBudgetOverride();
+    if (memoryBudget != 0)
+        loader_->setMemoryBudgetOverride(memoryBudget);
     // A folder goes through openFilesToCompare(), which opens the files in it.
     if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
         openFile(paths.front(), summaryOnly);
     else
         openFilesToCompare(paths, summaryOnly);
+    loader_->setMemoryBudgetOverride(session);
 }
 
 QString MainWindow::demoPath() {

@@ -10,6 +10,7 @@
 #include <QMainWindow>
 #include <QSet>
 
+#include <cstdint>
 #include <memory>
 
 class ComparisonSet;
@@ -43,8 +44,10 @@ public:
     void openFilesToCompare(const QStringList& paths, bool summaryOnly = false);
     // Files another `scope-viewer` call handed over (a double-click in the
     // file manager): one file comes to the front in its own tab, several are
-    // compared.
-    void openForwardedFiles(const QStringList& paths, bool summaryOnly);
+    // compared. memoryBudget: the one that call was given (bytes), 0 = this
+    // window's.
+    void openForwardedFiles(const QStringList& paths, bool summaryOnly,
+                            std::uint64_t memoryBudget = 0);
     // Per-rank files of one run (`<prefix>_rank<N>.spt` or `.h5`) opened as
     // one run (File ▸ Open Rank Files as One Run…, --combine-ranks). Drops
     // and openFilesToCompare() do this by themselves for files of one prefix.
@@ -54,6 +57,8 @@ public:
     // The files a run was combined from; empty for a run of one file.
     QStringList rankFilesOf(const QString& runPath) const;
     void openDemo();
+    // Edit ▸ Preferences…, modal.
+    void showPreferences();
 
     // The run's name everywhere in the window (tab, run list, charts, exports).
     QString runLabel(const RunView* view) const override;

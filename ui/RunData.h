@@ -1,23 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/TimelineIndex.h"
 #include "model/ProfilingResults.h"
 
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
-
-namespace scope {
-class TimelineIndex;
-}
 
 // A loaded run as the UI holds it: immutable results shared by every view, the
 // timeline index built beside them on the worker thread, and how it was opened.
 struct RunData {
     std::shared_ptr<const scope::ProfilingResults> results;
-    std::shared_ptr<const scope::TimelineIndex> timeline; // null without events
+    std::shared_ptr<const scope::TimelineIndex> timeline; // null without events in memory
+    // What the timeline draws: the index above, or for a run read on demand
+    // the pyramid built beside it; null without per-call data.
+    std::shared_ptr<const scope::TimelineSource> timelineSource;
+    // The memory budget the run was read under (bytes, 0 = none).
+    std::uint64_t memoryBudget = 0;
     QString path;
     // A run combined from per-rank files: those files, in rank order; `path`
     // is then only the run's name (`<dir>/<prefix> (N ranks)`), not a file.
@@ -26,11 +29,28 @@ struct RunData {
     double loadSeconds = 0.0;
 
     // What the status bar and the greyed-out views say about per-call data.
+    // Every call in memory: what the call tree, flame graph and traces need.
     bool hasEvents() const { return results && results->eventsRead; }
-    // Whether "Load events" can do anything: the aggregate layout has no events.
+    // The calls exceed the memory budget and are read from the file on
+    // demand: statistics, timeline and distributions, but no call paths.
+    bool readOnDemand() const {
+        return results && !results->eventsRead && results->onDemand != nullptr;
+    }
+    // The timeline's source: timelineSource, else the index (runs made
+    // before sources existed set only that).
+    std::shared_ptr<const scope::TimelineSource> timelineToDraw() const {
+        if (timelineSource)
+            return timelineSource;
+        return timeline;
+    }
+    // Whether the timeline has something to draw from.
+    bool canDrawTimeline() const { return (hasEvents() || readOnDemand()) && timelineToDraw(); }
+    // Whether "Load events" can do anything: the aggregate layout has no
+    // events, and a run read on demand would be read so again.
     bool isCombined() const { return !rankFiles.isEmpty(); }
     bool canLoadEvents() const {
-        return results && !results->eventsRead && results->layout == scope::StorageLayout::Columnar;
+        return results && !results->eventsRead && !results->onDemand &&
+               results->layout == scope::StorageLayout::Columnar;
     }
 };
 

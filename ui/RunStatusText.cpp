@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunStatusText.h"
 
+#include "MemoryBudgetSetting.h"
 #include "RunData.h"
 
 #include <QLocale>
@@ -14,6 +15,11 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
         events = tr("events read (file has no summary columns)");
     else if (r.eventsRead)
         events = tr("events read");
+    else if (run.readOnDemand())
+        events = run.memoryBudget != 0
+                     ? tr("read on demand: its calls exceed the memory budget (%1)")
+                           .arg(MemoryBudgetSetting::format(run.memoryBudget))
+                     : tr("read on demand: its calls exceed the memory budget");
     else if (r.layout == scope::StorageLayout::Aggregate)
         events = tr("aggregate file: no per-call data");
     else
@@ -28,4 +34,15 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
              count(r.totalCalls(), tr("call"), tr("calls")))
         .arg(run.loadSeconds, 0, 'f', 2)
         .arg(events);
+}
+
+QString RunStatusText::onDemandReason(const RunData& run) {
+    if (!run.readOnDemand())
+        return {};
+    return run.memoryBudget != 0
+               ? tr("Needs every call in memory; this run's calls exceed the memory budget (%1). "
+                    "Raise it in Edit \u25b8 Preferences and reload.")
+                     .arg(MemoryBudgetSetting::format(run.memoryBudget))
+               : tr("Needs every call in memory; this run's calls exceed the memory budget. "
+                    "Raise it in Edit \u25b8 Preferences and reload.");
 }

@@ -14,4 +14,7 @@ class RunStatusText {
 public:
     // awaitingTimeline: table first, the events are read but not yet indexed.
     static QString describe(const RunData& run, bool awaitingTimeline);
+    // Why what needs every call in memory (call tree, flame graph, traces)
+    // is unavailable for a run read on demand; "" for any other run.
+    static QString onDemandReason(const RunData& run);
 };

@@ -281,8 +281,7 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
     side_->setRun(run_, selection_);
     callPaths_->setPageVisible(side_->hardware(),
                                run_ && run_->results && HardwarePane::hasData(*run_->results));
-    const bool events = run_ && run_->hasEvents() && run_->timeline;
-    if (events) {
+    if (run_ && run_->canDrawTimeline()) {
         timelineStack_->setCurrentWidget(timeline_);
         // The first frame of millions of calls is the costliest paint of an
         // open. It waits for the table's numbers (what the user reads first)
@@ -297,13 +296,16 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
                         return; // another run was set meanwhile
                     // Ranks first: setRun draws the first frame with them.
                     timeline_->setRanks(selection_);
-                    timeline_->setRun(run_->results, run_->timeline);
+                    timeline_->setRun(run_->results, run_->timelineToDraw());
                 });
             },
             Qt::SingleShotConnection);
     } else {
         timeline_->clear();
-        eventsPanel_->setReason(run_ && run_->canLoadEvents());
+        if (run_ && run_->readOnDemand())
+            eventsPanel_->setOverBudget(run_->memoryBudget);
+        else
+            eventsPanel_->setReason(run_ && run_->canLoadEvents());
         timelineStack_->setCurrentWidget(eventsPanel_);
     }
     callPaths_->setRun(run_, selection_);
@@ -351,7 +353,7 @@ void RunView::setEventsLoading(bool loading) {
 }
 
 bool RunView::eventViewsEnabled() const {
-    return timelineStack_->currentWidget() == timeline_ && run_ && run_->hasEvents();
+    return timelineStack_->currentWidget() == timeline_ && run_ && run_->canDrawTimeline();
 }
 
 bool RunView::setRankSelection(const QString& text) {
@@ -384,7 +386,7 @@ bool RunView::setRankSelection(const QString& text) {
         return true;
     selection_ = selection;
     side_->setRanks(selection_);
-    if (run_ && run_->hasEvents() && run_->timeline)
+    if (run_ && run_->canDrawTimeline())
         timeline_->setRanks(selection_);
     callPaths_->setRanks(selection_);
     recomputeTable();
@@ -461,7 +463,7 @@ int RunView::selectedRegion() const {
 void RunView::onRegionSelected() {
     const int region = selectedRegion();
     side_->setRegion(region);
-    if (run_ && run_->hasEvents() && run_->timeline)
+    if (run_ && run_->canDrawTimeline())
         timeline_->setHighlightedRegion(region);
     callPaths_->selectRegion(region);
 }

@@ -10,7 +10,8 @@ namespace {
 
 // Guards against something else listening under the same name.
 constexpr quint32 kMagic = 0x53435056; // "SCPV"
-constexpr quint8 kVersion = 1;
+// 2 added the memory budget; requests of version 1 (without it) are still read.
+constexpr quint8 kVersion = 2;
 constexpr char kAck = 'k';
 constexpr QDataStream::Version kStreamVersion = QDataStream::Qt_6_0;
 
@@ -49,7 +50,7 @@ bool SingleInstance::forwardToRunning(const QStringList& paths, bool summaryOnly
     QByteArray request;
     QDataStream out(&request, QIODevice::WriteOnly);
     out.setVersion(kStreamVersion);
-    out << kMagic << kVersion << summaryOnly << absolute;
+    out << kMagic << kVersion << summaryOnly << absolute << static_cast<quint64>(memoryBudget_);
     socket.write(request);
     if (!socket.waitForBytesWritten(timeoutMs))
         return false;
@@ -109,18 +110,21 @@ void SingleInstance::readRequest(QLocalSocket* socket) {
     quint8 version = 0;
     bool summaryOnly = false;
     QStringList paths;
+    quint64 memoryBudget = 0;
     in >> magic >> version >> summaryOnly >> paths;
+    if (version >= 2)
+        in >> memoryBudget;
     if (!in.commitTransaction()) {
         if (magic != 0 && magic != kMagic)
             socket->abort();
         return;
     }
-    if (magic != kMagic || version != kVersion) {
+    if (magic != kMagic || version < 1 || version > kVersion) {
         socket->abort();
         return;
     }
     socket->putChar(kAck);
     socket->flush();
     socket->disconnectFromServer();
-    emit filesRequested(paths, summaryOnly);
+    emit filesRequested(paths, summaryOnly, memoryBudget);
 }

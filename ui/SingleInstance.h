@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <cstdint>
+
 class QLocalServer;
 class QLocalSocket;
 
@@ -22,6 +24,10 @@ public:
 
     QString serverName() const { return serverName_; }
 
+    // The memory budget (--memory-budget, bytes) sent with the files: the
+    // running viewer reads them under it. 0 (the default): under its own.
+    void setMemoryBudget(std::uint64_t bytes) { memoryBudget_ = bytes; }
+
     // Sends the files (made absolute: the running viewer has its own working
     // directory) to the viewer listening on serverName(). True once that
     // viewer has acknowledged them; false when none answers in time.
@@ -34,7 +40,8 @@ public:
     bool isListening() const;
 
 signals:
-    void filesRequested(const QStringList& paths, bool summaryOnly);
+    // memoryBudget: the sender's --memory-budget in bytes, 0 when it gave none.
+    void filesRequested(const QStringList& paths, bool summaryOnly, quint64 memoryBudget);
 
 private:
     void acceptConnections();
@@ -42,4 +49,5 @@ private:
 
     QString serverName_;
     QLocalServer* server_ = nullptr;
+    std::uint64_t memoryBudget_ = 0;
 };

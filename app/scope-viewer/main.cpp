@@ -3,7 +3,9 @@
 // (or the start page), everything else lives in ui/.
 #include "../scope-report/ExitStatus.h"
 #include "HeadlessExport.h"
+#include "LoadController.h"
 #include "MainWindow.h"
+#include "MemoryBudgetSetting.h"
 #include "SingleInstance.h"
 
 #include <QApplication>
@@ -96,7 +98,15 @@ int main(int argc, char** argv) {
         QStringLiteral("combine-ranks"),
         QStringLiteral("Open FILE... (one per rank, e.g. <prefix>_rank<N>.spt) as one run. Files "
                        "named so are combined by themselves; this also combines other names."));
+    QCommandLineOption memoryBudget(
+        QStringLiteral("memory-budget"),
+        QStringLiteral("Most memory a run's calls may take (e.g. 2G, 160M); runs beyond it are "
+                       "read on demand. Overrides the preference (default: half of this "
+                       "machine's memory, %1).")
+            .arg(MemoryBudgetSetting::format(MemoryBudgetSetting::defaultBytes())),
+        QStringLiteral("SIZE"));
     parser.addOption(summaryOnly);
+    parser.addOption(memoryBudget);
     parser.addOption(combineRanks);
     parser.addOption(demo);
     parser.addOption(newWindow);
@@ -106,6 +116,17 @@ int main(int argc, char** argv) {
                                  QStringLiteral("[FILE...]"));
     parser.process(app);
 
+    std::uint64_t budget = 0; // the preference's
+    if (parser.isSet(memoryBudget)) {
+        QString error;
+        const auto parsed = MemoryBudgetSetting::parse(parser.value(memoryBudget), &error);
+        if (!parsed) {
+            QTextStream(stderr) << "scope-viewer: " << error << Qt::endl;
+            return static_cast<int>(ExitStatus::Usage);
+        }
+        budget = *parsed;
+    }
+
     if (parser.isSet(exportDir))
         return exportHeadless(parser, parser.value(exportDir), parser.isSet(summaryOnly),
                               parser.value(exportFormat));
@@ -114,16 +135,18 @@ int main(int argc, char** argv) {
     // Without files the user asked for a window, so one is always opened.
     const bool shareWindow = !parser.isSet(newWindow);
     SingleInstance instance;
+    instance.setMemoryBudget(budget);
     // The running viewer combines forwarded files only by their names.
     if (shareWindow && !files.isEmpty() && !parser.isSet(demo) && !parser.isSet(combineRanks) &&
         instance.forwardToRunning(files, parser.isSet(summaryOnly)))
         return 0;
 
     MainWindow window;
+    window.loader()->setMemoryBudgetOverride(budget);
     if (shareWindow && instance.listen()) {
         QObject::connect(&instance, &SingleInstance::filesRequested, &window,
-                         [&window](const QStringList& paths, bool summary) {
-                             window.openForwardedFiles(paths, summary);
+                         [&window](const QStringList& paths, bool summary, quint64 forwarded) {
+                             window.openForwardedFiles(paths, summary, forwarded);
                              window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
                              window.raise();
                              window.activateWindow();

@@ -23,8 +23,10 @@ CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
     : QTabWidget(parent), builder_(new BackgroundCallTree(this)), tree_(new CallTreeView(this)),
       flame_(new FlameGraph(this)), treePanel_(new EventsUnavailablePanel(this)),
       flamePanel_(new EventsUnavailablePanel(this)) {
-    treePanel_->setNeed(tr("The call tree needs per-call data."));
-    flamePanel_->setNeed(tr("The flame graph needs per-call data."));
+    treePanel_->setNeed(tr("The call tree needs per-call data."),
+                        tr("The call tree needs every call in memory."));
+    flamePanel_->setNeed(tr("The flame graph needs per-call data."),
+                         tr("The flame graph needs every call in memory."));
     addTab(timeline, tr("Timeline"));
     addTab(page(tree_, treePanel_, &treeStack_), tr("Call tree"));
     addTab(page(flame_, flamePanel_, &flameStack_), tr("Flame graph"));
@@ -81,8 +83,13 @@ void CallPathTabs::setRun(std::shared_ptr<const RunData> run, const scope::RankS
         builder_->cancel();
         tree_->clear();
         flame_->clear();
-        for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_})
-            panel->setReason(run_ && run_->canLoadEvents());
+        for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_}) {
+            // Read on demand: the paths need every call at once.
+            if (run_ && run_->readOnDemand())
+                panel->setOverBudget(run_->memoryBudget);
+            else
+                panel->setReason(run_ && run_->canLoadEvents());
+        }
         return;
     }
     rebuild();

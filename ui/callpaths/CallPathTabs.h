@@ -24,7 +24,8 @@ struct CallTree;
 // frame), the call tree and the flame graph; the run view adds the pages that
 // want the window's width after them (source, metadata, hardware). It builds the call tree in the
 // background for the selected ranks; without per-call data both views give
-// way to the reason and "Load events", like the timeline. The chosen tab is
+// way to the reason and "Load events", like the timeline, and for a run read
+// on demand (its calls exceed the memory budget) to the reason and "Reload". The chosen tab is
 // remembered, and the tree is only built once one of its views is shown.
 class CallPathTabs : public QTabWidget {
     Q_OBJECT

@@ -5,6 +5,7 @@
 #include "RegionPalette.h"
 
 #include <QElapsedTimer>
+#include <QMetaObject>
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 namespace {
 
@@ -38,26 +40,42 @@ QColor blend(const QColor& color, const QColor& with, double share) {
 
 } // namespace
 
+// Shared by the plottable and the callback it gives its source, which may
+// outlive it and run on any thread: the lock keeps `target` alive while a
+// call to it is posted, and the plottable clears it before it goes.
+struct TimelinePlottable::RefineGuard {
+    std::mutex mutex;
+    TimelinePlottable* target = nullptr;
+    // A posted call is on its way: a burst of refinements makes one redraw.
+    std::atomic<bool> pending{false};
+};
+
 TimelinePlottable::TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     : QCPAbstractPlottable(keyAxis, valueAxis) {
     setAntialiasedFill(false);
     setAntialiased(false);
 }
 
+TimelinePlottable::~TimelinePlottable() {
+    unwatch();
+}
+
 void TimelinePlottable::setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                               std::shared_ptr<const scope::TimelineIndex> index) {
+                               std::shared_ptr<const scope::TimelineSource> source) {
+    unwatch();
     results_ = std::move(results);
-    index_ = std::move(index);
+    source_ = std::move(source);
     dropCache();
     highlighted_ = -1;
     colors_.clear();
     faded_.clear();
     names_.clear();
-    if (!results_ || !index_) {
+    if (!results_ || !source_) {
         clear();
         return;
     }
-    originNs_ = results_->minimumStartNs.value_or(index_->startNs());
+    watch(source_);
+    originNs_ = results_->minimumStartNs.value_or(source_->startNs());
     const QColor background = Qt::white;
     for (const std::string& name : results_->regions) {
         names_.push_back(QString::fromStdString(name));
@@ -68,8 +86,9 @@ void TimelinePlottable::setRun(std::shared_ptr<const scope::ProfilingResults> re
 }
 
 void TimelinePlottable::clear() {
+    unwatch();
     results_.reset();
-    index_.reset();
+    source_.reset();
     dropCache();
     bands_.clear();
     depthRows_ = 1;
@@ -81,13 +100,51 @@ void TimelinePlottable::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     bands_.clear();
     depthRows_ = 1;
-    if (!index_)
+    if (!source_)
         return;
-    for (std::uint32_t rank : index_->ranks())
+    for (std::uint32_t rank : source_->ranks())
         if (ranks_.contains(rank)) {
             bands_.push_back(rank);
-            depthRows_ = std::max(depthRows_, index_->maxDepth(rank) + 1);
+            depthRows_ = std::max(depthRows_, source_->maxDepth(rank) + 1);
         }
+}
+
+void TimelinePlottable::watch(const std::shared_ptr<const scope::TimelineSource>& source) {
+    guard_ = std::make_shared<RefineGuard>();
+    guard_->target = this;
+    source->setRefinedCallback([guard = guard_] {
+        const std::lock_guard lock(guard->mutex);
+        if (guard->target == nullptr || guard->pending.exchange(true))
+            return;
+        // Posting is thread-safe; Qt drops the call if the target is deleted
+        // before it runs, and the guard tells whether it still shows this source.
+        QMetaObject::invokeMethod(
+            guard->target,
+            [guard] {
+                guard->pending = false;
+                if (guard->target != nullptr) // only the UI thread changes it
+                    guard->target->onRefined();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void TimelinePlottable::unwatch() {
+    if (guard_) {
+        const std::lock_guard lock(guard_->mutex);
+        guard_->target = nullptr;
+    }
+    guard_.reset();
+    if (source_)
+        source_->setRefinedCallback({});
+}
+
+void TimelinePlottable::onRefined() {
+    ++refinements_;
+    // The lanes drawn from stand-ins are not cached as exact: the next frame
+    // asks the source again.
+    if (parentPlot() != nullptr)
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelinePlottable::setHighlightedRegion(int region) {
@@ -102,9 +159,9 @@ void TimelinePlottable::setHighlightedCalls(int region,
 }
 
 double TimelinePlottable::durationSeconds() const {
-    if (!index_ || index_->empty())
+    if (!source_ || source_->empty())
         return 0.0;
-    return static_cast<double>(index_->endNs() - originNs_) * 1e-9;
+    return static_cast<double>(source_->endNs() - originNs_) * 1e-9;
 }
 
 double TimelinePlottable::nsPerPixel() const {
@@ -138,7 +195,7 @@ QColor TimelinePlottable::colorOf(const scope::TimelineSpan& span) const {
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitAt(const QPointF& pixel) const {
     const QCPAxis* keyAxis = mKeyAxis.data();
     const QCPAxis* valueAxis = mValueAxis.data();
-    if (!index_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr ||
+    if (!source_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr ||
         !clipRect().contains(pixel.toPoint()))
         return std::nullopt;
     const double value = valueAxis->pixelToCoord(pixel.y());
@@ -151,12 +208,12 @@ std::optional<TimelinePlottable::Hit> TimelinePlottable::hitAt(const QPointF& pi
         return std::nullopt;
     const auto depth = static_cast<std::uint32_t>(inBand / rowHeight);
     const std::uint32_t rank = rankOfBand(band);
-    const auto lane = index_->lane(rank, depth);
+    const auto lane = source_->lane(rank, depth);
     if (!lane)
         return std::nullopt;
     const std::int64_t time = originNs_ + std::llround(keyAxis->pixelToCoord(pixel.x()) * 1e9);
     // Two pixels of tolerance: a call narrower than a pixel is drawn one pixel wide.
-    const auto span = index_->hitTest(*lane, time, 2 * nsPerPixel());
+    const auto span = source_->hitTest(*lane, time, 2 * nsPerPixel());
     if (!span)
         return std::nullopt;
     return Hit{*span, rank, depth};
@@ -167,7 +224,7 @@ double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const {
 }
 
 QCPRange TimelinePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
-    foundRange = index_ && !index_->empty();
+    foundRange = source_ && !source_->empty();
     return QCPRange(0.0, std::max(durationSeconds(), 1e-9));
 }
 
@@ -183,7 +240,7 @@ void TimelinePlottable::draw(QCPPainter* painter) {
     QCPAxis* keyAxis = mKeyAxis.data();
     QCPAxis* valueAxis = mValueAxis.data();
     const double perPixel = nsPerPixel();
-    if (!index_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr || !(perPixel > 0))
+    if (!source_ || bands_.empty() || keyAxis == nullptr || valueAxis == nullptr || !(perPixel > 0))
         return;
     const QRect area = clipRect();
     // Whole pixel columns of run time, so that merged spans keep their place
@@ -217,17 +274,20 @@ void TimelinePlottable::draw(QCPPainter* painter) {
     // Exports (PNG, PDF) get one frame: it must be whole.
     const bool progressive = !painter->modes().testFlag(QCPPainter::pmNoCaching);
     const std::vector<LaneRow> rows = visibleLanes(area, firstBand, lastBand);
-    prefetch(rows, window, clock, progressive);
-    complete_ = true;
+    // Lanes the query budget did not reach are asked in the next frame.
+    complete_ = prefetch(rows, window, clock, progressive);
+    exact_ = true;
     for (const LaneRow& row : rows) {
-        // Lanes the query budget did not reach stay empty for a frame. Only
-        // while the cache has room: the next frame must find what this one
-        // queried.
-        if (!isCached(row.lane) && progressive && cachedSpans_ < kCacheBudget) {
+        // Lanes never queried stay empty for a frame (those with a stand-in
+        // show it meanwhile). Only while the cache has room: the next frame
+        // must find what this one queried.
+        if (!hasSpans(row.lane) && progressive && cachedSpans_ < kCacheBudget) {
             complete_ = false;
             continue;
         }
-        drawLane(painter, spansOf(row.lane, window), row.rect);
+        const LaneSpans& spans = spansOf(row.lane, window);
+        exact_ = exact_ && spans.exact;
+        drawLane(painter, spans.spans, row.rect);
     }
     if (!complete_ && parentPlot() != nullptr)
         parentPlot()->replot(QCustomPlot::rpQueuedReplot);
@@ -243,7 +303,7 @@ TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) 
     int drawnBottom = std::numeric_limits<int>::min();
     for (int band = firstBand; band <= lastBand; ++band) {
         const std::uint32_t rank = rankOfBand(band);
-        const int depths = index_->maxDepth(rank) + 1;
+        const int depths = source_->maxDepth(rank) + 1;
         for (int depth = 0; depth < depths; ++depth) {
             const QCPRange rowValues = rowRange(band, depth);
             const double a = valueAxis->coordToPixel(rowValues.lower);
@@ -252,7 +312,7 @@ TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) 
             const int bottom = std::max(top + 1, static_cast<int>(std::lround(std::max(a, b))));
             if (bottom < area.top() || top > area.bottom() || bottom <= drawnBottom)
                 continue;
-            if (const auto lane = index_->lane(rank, static_cast<std::uint32_t>(depth))) {
+            if (const auto lane = source_->lane(rank, static_cast<std::uint32_t>(depth))) {
                 rows.push_back({*lane, QRect(area.left(), top, area.width(), bottom - top)});
                 drawnBottom = bottom;
             }
@@ -261,24 +321,26 @@ TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) 
     return rows;
 }
 
-void TimelinePlottable::prefetch(const std::vector<LaneRow>& rows, const Window& window,
+bool TimelinePlottable::prefetch(const std::vector<LaneRow>& rows, const Window& window,
                                  const QElapsedTimer& clock, bool progressive) {
     std::vector<std::size_t> wanted;
     for (const LaneRow& row : rows)
         if (!isCached(row.lane))
             wanted.push_back(row.lane);
+    // A full cache: spansOf queries each lane as it is drawn.
     if (wanted.empty() || cachedSpans_ >= kCacheBudget)
-        return;
-    if (cache_.size() != index_->lanes().size())
-        cache_.resize(index_->lanes().size());
-    // Lanes are independent and the index is immutable: query them on every
-    // core. Each thread takes at least one lane, so frames always progress.
+        return true;
+    if (cache_.size() != source_->lanes().size())
+        cache_.resize(source_->lanes().size());
+    // Lanes are independent and sources answer on any thread: query them on
+    // every core. Each thread takes at least one lane, so frames always progress.
     std::atomic<std::size_t> next{0};
-    std::vector<std::vector<scope::TimelineSpan>> spans(wanted.size());
+    std::vector<LaneSpans> spans(wanted.size());
     std::vector<char> queried(wanted.size(), 0);
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < wanted.size();) {
-            index_->query(wanted[i], window.t0, window.t1, window.nsPerPixel, spans[i]);
+            spans[i].exact =
+                source_->query(wanted[i], window.t0, window.t1, window.nsPerPixel, spans[i].spans);
             queried[i] = 1;
             if (progressive && clock.elapsed() >= kQueryBudgetMs)
                 break;
@@ -287,12 +349,14 @@ void TimelinePlottable::prefetch(const std::vector<LaneRow>& rows, const Window&
     QFuture<void> helper = QtConcurrent::run(queryPool(), work);
     work();
     helper.waitForFinished();
+    bool all = true;
     for (std::size_t i = 0; i < wanted.size(); ++i) {
-        if (!queried[i] || cachedSpans_ + spans[i].size() > kCacheBudget)
-            continue;
-        cachedSpans_ += spans[i].size();
-        cache_[wanted[i]] = std::move(spans[i]);
+        if (queried[i])
+            keep(wanted[i], std::move(spans[i]));
+        else
+            all = false;
     }
+    return all;
 }
 
 QThreadPool* TimelinePlottable::queryPool() {
@@ -306,6 +370,10 @@ QThreadPool* TimelinePlottable::queryPool() {
 }
 
 bool TimelinePlottable::isCached(std::size_t lane) const {
+    return lane < cache_.size() && cache_[lane].has_value() && cache_[lane]->exact;
+}
+
+bool TimelinePlottable::hasSpans(std::size_t lane) const {
     return lane < cache_.size() && cache_[lane].has_value();
 }
 
@@ -315,17 +383,25 @@ void TimelinePlottable::dropCache() {
     cachedWindow_ = {};
 }
 
-const std::vector<scope::TimelineSpan>& TimelinePlottable::spansOf(std::size_t lane,
-                                                                   const Window& window) {
-    if (cache_.size() != index_->lanes().size())
-        cache_.resize(index_->lanes().size());
+bool TimelinePlottable::keep(std::size_t lane, LaneSpans spans) {
+    // A stand-in asked again gives way to its successor.
+    const std::size_t replaced = cache_[lane] ? cache_[lane]->spans.size() : 0;
+    if (cachedSpans_ - replaced + spans.spans.size() > kCacheBudget)
+        return false;
+    cachedSpans_ = cachedSpans_ - replaced + spans.spans.size();
+    cache_[lane] = std::move(spans);
+    return true;
+}
+
+const TimelinePlottable::LaneSpans& TimelinePlottable::spansOf(std::size_t lane,
+                                                               const Window& window) {
+    if (cache_.size() != source_->lanes().size())
+        cache_.resize(source_->lanes().size());
     if (cache_[lane])
         return *cache_[lane];
-    index_->query(lane, window.t0, window.t1, window.nsPerPixel, spans_);
-    if (cachedSpans_ + spans_.size() > kCacheBudget)
+    spans_.exact = source_->query(lane, window.t0, window.t1, window.nsPerPixel, spans_.spans);
+    if (!keep(lane, spans_))
         return spans_;
-    cachedSpans_ += spans_.size();
-    cache_[lane] = spans_;
     return *cache_[lane];
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/TimelineIndex.h"
+#include "analysis/TimelineSource.h"
+#include "model/ProfilingResults.h"
 #include "model/RankSelection.h"
 
 #include <qcustomplot.h>
@@ -13,10 +14,19 @@
 class QElapsedTimer;
 class QThreadPool;
 
-// Draws the calls of a run as rectangles straight from a TimelineIndex: per
-// visible lane one index query at the current zoom, so the cost follows the
-// pixels on screen, not the calls in the file (one QCustomPlot item per call
-// would not survive millions of calls).
+// Draws the calls of a run as rectangles straight from a TimelineSource (the
+// TimelineIndex of events in memory, or the level-of-detail pyramid of a run
+// read on demand): per visible lane one query at the current zoom, so the cost
+// follows the pixels on screen, not the calls in the file (one QCustomPlot
+// item per call would not survive millions of calls).
+//
+// A source read on demand may answer a query with a coarser stand-in while it
+// reads the exact spans in the background. The stand-in is drawn, never kept
+// as exact, and the lane is asked again once the source's refined callback
+// says so. That callback may run on any thread, at any time, even while or
+// after this plottable is destroyed: all it does is post a queued call through
+// a guard that setRun, clear and the destructor disarm under its lock. One
+// source notifies one plottable, the one that showed it last.
 //
 // Coordinates: key = seconds since the run's first start; value = band, one
 // band per shown rank (band b covers [b, b + 1), drawn top-down with a reversed
@@ -31,9 +41,10 @@ public:
     };
 
     TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    ~TimelinePlottable() override;
 
     void setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                std::shared_ptr<const scope::TimelineIndex> index);
+                std::shared_ptr<const scope::TimelineSource> source);
     void clear();
     void setRanks(const scope::RankSelection& ranks);
     void setHighlightedRegion(int region);
@@ -43,7 +54,7 @@ public:
     void setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls);
 
     const scope::ProfilingResults* results() const { return results_.get(); }
-    const scope::TimelineIndex* index() const { return index_.get(); }
+    const scope::TimelineSource* source() const { return source_.get(); }
     int bandCount() const { return static_cast<int>(bands_.size()); }
     const std::vector<std::uint32_t>& bandRanks() const { return bands_; }
     std::uint32_t rankOfBand(int band) const { return bands_[static_cast<std::size_t>(band)]; }
@@ -63,6 +74,11 @@ public:
     // Whether the last frame drew every visible lane; a frame that ran out of
     // time for queries has queued the next one already.
     bool isComplete() const { return complete_; }
+    // Whether the last frame drew exact spans only: false while a source read
+    // on demand answered with a stand-in (the view redraws once it refines).
+    bool isExact() const { return exact_; }
+    // Refinements the source announced so far (each one redraws the plot).
+    int refinements() const { return refinements_; }
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;
@@ -90,20 +106,39 @@ private:
         QRect rect;
     };
 
+    // The spans a query gave for a lane; not exact: a stand-in, asked again.
+    struct LaneSpans {
+        std::vector<scope::TimelineSpan> spans;
+        bool exact = true;
+    };
+
+    // What the source's refined callback holds: it outlives the plottable.
+    struct RefineGuard;
+
     std::vector<LaneRow> visibleLanes(const QRect& area, int firstBand, int lastBand) const;
-    // Queries the uncached lanes of `rows` into the cache, on several threads,
-    // until the frame's query budget is spent (unless not progressive).
-    void prefetch(const std::vector<LaneRow>& rows, const Window& window,
+    // Queries the lanes of `rows` without exact spans into the cache, on
+    // several threads, until the frame's query budget is spent (unless not
+    // progressive); false when the budget left some for the next frame.
+    bool prefetch(const std::vector<LaneRow>& rows, const Window& window,
                   const QElapsedTimer& clock, bool progressive);
     static QThreadPool* queryPool();
-    const std::vector<scope::TimelineSpan>& spansOf(std::size_t lane, const Window& window);
+    const LaneSpans& spansOf(std::size_t lane, const Window& window);
+    // Stores a query's spans unless the cache is full; false then.
+    bool keep(std::size_t lane, LaneSpans spans);
     void drawLane(QCPPainter* painter, const std::vector<scope::TimelineSpan>& spans,
                   const QRect& row);
     void dropCache();
+    // Whether the lane's exact spans are cached (a stand-in does not count).
     bool isCached(std::size_t lane) const;
+    // Whether the lane has spans to draw, exact or a stand-in.
+    bool hasSpans(std::size_t lane) const;
+    void watch(const std::shared_ptr<const scope::TimelineSource>& source);
+    void unwatch();
+    void onRefined();
 
     std::shared_ptr<const scope::ProfilingResults> results_;
-    std::shared_ptr<const scope::TimelineIndex> index_;
+    std::shared_ptr<const scope::TimelineSource> source_;
+    std::shared_ptr<RefineGuard> guard_;
     scope::RankSelection ranks_;
     std::vector<std::uint32_t> bands_; // rank shown in each band
     int depthRows_ = 1;                // rows per band: deepest shown level + 1
@@ -113,11 +148,13 @@ private:
     std::vector<QColor> colors_;                                // per region
     std::vector<QColor> faded_; // per region, when another region is highlighted
     std::vector<QString> names_;
-    std::vector<scope::TimelineSpan> spans_; // reused by every lane query
+    LaneSpans spans_; // reused by the queries the cache has no room for
     // The spans of the last frame per lane, while the time window stays
     // (highlighting, scrolling through ranks), up to a budget of spans.
     Window cachedWindow_;
-    std::vector<std::optional<std::vector<scope::TimelineSpan>>> cache_;
+    std::vector<std::optional<LaneSpans>> cache_;
     std::size_t cachedSpans_ = 0;
     bool complete_ = true;
+    bool exact_ = true;
+    int refinements_ = 0;
 };

@@ -146,14 +146,14 @@ TimelineView::buildIndex(std::shared_ptr<const scope::ProfilingResults> results)
 }
 
 void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                          std::shared_ptr<const scope::TimelineIndex> index) {
-    if (!results || !results->eventsRead) {
+                          std::shared_ptr<const scope::TimelineSource> source) {
+    if (!source)
+        source = buildIndex(results);
+    if (!results || !source) {
         clear();
         return;
     }
-    if (!index)
-        index = buildIndex(results);
-    timeline_->setRun(std::move(results), std::move(index));
+    timeline_->setRun(std::move(results), std::move(source));
     rankTicker_->setRanks(timeline_->bandRanks());
     updateSelectedLane();
     updateTitle();
@@ -272,6 +272,10 @@ void TimelineView::updateSelectedLane() {
 
 bool TimelineView::isComplete() const {
     return timeline_->isComplete();
+}
+
+bool TimelineView::isExact() const {
+    return timeline_->isExact();
 }
 
 bool TimelineView::savePng(const QString& path, int width, int height, double scale) {
@@ -434,7 +438,7 @@ void TimelineView::onTimeRangeChanged(const QCPRange& range) {
     plot_->xAxis->setLabel(base.isEmpty()
                                ? tr("Time since start of run")
                                : tr("Time since start of run, ticks relative to %1").arg(base));
-    if (!timeline_->index())
+    if (!timeline_->source())
         return;
     const double duration = std::max(timeline_->durationSeconds(), kMinimumWidth);
     const double lowest = -kMargin * duration;

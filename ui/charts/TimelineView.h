@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/TimelineIndex.h"
+#include "analysis/TimelineSource.h"
 #include "model/ProfilingResults.h"
 #include "model/RankSelection.h"
 
@@ -28,8 +29,9 @@ class TimelinePlottable;
 class TimeAxisTicker;
 
 // Every call of a run on a time axis: one band per rank, nested calls stacked
-// by depth inside it, drawn from a TimelineIndex so that millions of calls
-// stay fluid. Wheel zooms time around the cursor (Ctrl+wheel: ranks), drag
+// by depth inside it, drawn from a TimelineSource (the TimelineIndex of the
+// events in memory, or the pyramid of a run read on demand) so that millions
+// or billions of calls stay fluid. Wheel zooms time around the cursor (Ctrl+wheel: ranks), drag
 // pans, Shift+drag or right-drag zooms to a time range, double-click fits.
 // With focus (Tab or click), + and - zoom time around the centre (with Ctrl:
 // ranks), the arrows pan time and scroll ranks, 0 and Home fit.
@@ -47,10 +49,12 @@ public:
     static std::shared_ptr<const scope::TimelineIndex>
     buildIndex(std::shared_ptr<const scope::ProfilingResults> results);
 
-    // Shows a run with events and fits it. Without an index it is built here,
-    // on the calling thread. Results without events clear the view.
+    // Shows a run and fits it. Without a source, a TimelineIndex of the
+    // events is built here, on the calling thread; results without events
+    // then clear the view. A source read on demand may draw coarser stand-ins
+    // first: the view redraws by itself as it refines (see TimelinePlottable).
     void setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                std::shared_ptr<const scope::TimelineIndex> index = {});
+                std::shared_ptr<const scope::TimelineSource> source = {});
     void clear();
     // -1: none. Otherwise calls of other regions are drawn faded.
     void setHighlightedRegion(int region);
@@ -77,6 +81,8 @@ public:
     // False while a new zoom is still being drawn lane by lane over several
     // frames (see TimelinePlottable::isComplete).
     bool isComplete() const;
+    // False while the last frame showed stand-ins of a source read on demand.
+    bool isExact() const;
     // Like ChartExporter::savePng: width x height laid out, times `scale` pixels.
     bool savePng(const QString& path, int width, int height, double scale = 1.0);
     // The tooltip text for a position in plot() coordinates, "" when nothing is there.
