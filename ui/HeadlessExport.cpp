@@ -139,6 +139,7 @@ bool HeadlessExport::parseFormat(const QString& text, ChartContextMenu::Action* 
 std::vector<std::shared_ptr<const RunData>>
 HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTextStream& err) {
     LoadController loader;
+    loader.setMemoryBudgetOverride(options.memoryBudget);
     QEventLoop loop;
     std::map<quint64, int> index; // load id -> position on the command line
     std::vector<std::shared_ptr<const RunData>> runs(

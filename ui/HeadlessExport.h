@@ -30,6 +30,7 @@ public:
         bool summaryOnly = false;
         ChartContextMenu::Action format = ChartContextMenu::ExportPng;
         QSize size{1600, 900};
+        std::uint64_t memoryBudget = 0; // --memory-budget; 0 = the preference's
     };
 
     struct Outcome {

@@ -7,17 +7,6 @@
 #include <QMetaObject>
 #include <QPointer>
 
-namespace {
-
-// What the timeline draws: the index of the events in memory. For a run read
-// on demand the loader builds an OnDemandTimeline beside the results
-// (LoadOutcome::timelineSource), which wins when there is one.
-std::shared_ptr<const scope::TimelineSource> timelineSourceOf(const scope::LoadOutcome& outcome) {
-    return outcome.timeline;
-}
-
-} // namespace
-
 LoadController::LoadController(QObject* parent) : QObject(parent) {
     scope::AsyncLoader::Callbacks callbacks;
     callbacks.progress = [this](std::uint64_t id, double fraction, const std::string& message) {
@@ -82,7 +71,8 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
         auto data = std::make_shared<RunData>();
         data->results = outcome.results;
         data->timeline = outcome.timeline;
-        data->timelineSource = timelineSourceOf(outcome);
+        data->timelineSource = outcome.timelineSource;
+        data->timelineError = QString::fromStdString(outcome.timelineError);
         data->memoryBudget = outcome.request.memoryBudget;
         data->path = QString::fromStdString(outcome.request.path);
         data->summaryOnlyRequested = outcome.request.summaryOnly;

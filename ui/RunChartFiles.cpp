@@ -76,7 +76,11 @@ const FlameGraph* flameOf(RunView* view, QString* error) {
     if (!runOpen(view, error))
         return nullptr;
     if (!view->run()->hasEvents()) {
-        *error = RunChartFiles::tr("the flame graph needs per-call data; load the events first");
+        *error =
+            view->run()->readOnDemand()
+                ? RunChartFiles::tr("the flame graph needs every call in memory; this run's "
+                                    "calls exceed the memory budget")
+                : RunChartFiles::tr("the flame graph needs per-call data; load the events first");
         return nullptr;
     }
     if (!view->callPaths()->waitForTree()) {

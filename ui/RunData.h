@@ -19,6 +19,8 @@ struct RunData {
     // What the timeline draws: the index above, or for a run read on demand
     // the pyramid built beside it; null without per-call data.
     std::shared_ptr<const scope::TimelineSource> timelineSource;
+    // Why a run read on demand has no timeline source (LoadOutcome::timelineError).
+    QString timelineError;
     // The memory budget the run was read under (bytes, 0 = none).
     std::uint64_t memoryBudget = 0;
     QString path;

@@ -34,13 +34,14 @@ void useOffscreenForExport(int argc, char** argv) {
 }
 
 int exportHeadless(const QCommandLineParser& parser, const QString& directory, bool summaryOnly,
-                   const QString& format) {
+                   const QString& format, std::uint64_t memoryBudget) {
     QTextStream out(stdout);
     QTextStream err(stderr);
     HeadlessExport::Options options;
     options.directory = directory;
     options.files = parser.positionalArguments();
     options.summaryOnly = summaryOnly;
+    options.memoryBudget = memoryBudget;
     if (!HeadlessExport::parseFormat(format, &options.format)) {
         err << "scope-viewer: --export-format must be png, svg or pdf, not '" << format << "'"
             << Qt::endl;
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(exportDir))
         return exportHeadless(parser, parser.value(exportDir), parser.isSet(summaryOnly),
-                              parser.value(exportFormat));
+                              parser.value(exportFormat), budget);
 
     const QStringList files = parser.positionalArguments();
     // Without files the user asked for a window, so one is always opened.
