@@ -114,6 +114,7 @@ OrderStatistics::Result OrderStatistics::select(const RegionCalls& calls,
             cancel);
         if (result.cancelled)
             return result;
+        result.peakBytes = all.values.size() * sizeof(std::int64_t);
         selectCollected(all, order, calls.path());
         for (const Target& t : targets)
             result.values.push_back(t.value);
@@ -213,6 +214,10 @@ OrderStatistics::Result OrderStatistics::select(const RegionCalls& calls,
                 continue;
             }
         }
+        std::uint64_t held = 0;
+        for (const Range& r : ranges)
+            held += (r.values.size() + r.buckets.size()) * sizeof(std::uint64_t);
+        result.peakBytes = std::max(result.peakBytes, held);
         for (std::size_t i = 0; i < ranges.size(); ++i) {
             if (ranges[i].collect)
                 selectCollected(ranges[i], members[i], calls.path());

@@ -24,8 +24,10 @@ public:
     struct Result {
         // values[i] is the ranks[i]-th smallest duration (0-based), ns.
         std::vector<std::int64_t> values;
-        unsigned passes = 0;    // reads of the region's calls
-        bool refined = false;   // a histogram pass ran: the calls did not fit
+        unsigned passes = 0;  // reads of the region's calls
+        bool refined = false; // a histogram pass ran: the calls did not fit
+        // The most bytes of durations and bucket counts held during a pass.
+        std::uint64_t peakBytes = 0;
         bool cancelled = false; // *cancel became true: values are meaningless
     };
 

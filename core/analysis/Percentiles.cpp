@@ -63,7 +63,7 @@ Percentiles Percentiles::of(const ProfilingResults& results, std::size_t region,
     const OrderStatistics::Result selected =
         OrderStatistics::select(calls, wanted, byteLimit, cancel);
     if (work != nullptr)
-        *work = {selected.passes, selected.refined};
+        *work = {selected.passes, selected.refined, selected.peakBytes};
     if (selected.cancelled)
         return {};
     std::array<double, kQuantiles.size()> seconds{};

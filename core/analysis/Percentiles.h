@@ -24,8 +24,9 @@ struct Percentiles {
 
     // How the calls were read, for tests and benchmarks.
     struct Work {
-        unsigned passes = 0;  // reads of the region's calls
-        bool refined = false; // they did not fit in the byte limit
+        unsigned passes = 0;         // reads of the region's calls
+        bool refined = false;        // they did not fit in the byte limit
+        std::uint64_t peakBytes = 0; // the most held at once (OrderStatistics)
     };
 
     // Exact, with the events in memory or read on demand (results.onDemand);
