@@ -100,13 +100,14 @@ RegionCallsChart::Job DurationOverTimeView::job() {
         *result = scope::DurationSeries::of(*results, region, ranks,
                                             scope::DurationSeries::kMedianWindow, limit, &cancel);
     };
-    auto show = [this, result] {
+    auto show = [this, result, limit = byteLimit()] {
         series_ = std::move(*result);
+        // Two lines: the side pane is narrow.
         if (const std::uint64_t calls = series_.callsOverLimit(); calls > 0)
-            showMessage(tr("This region has %1 calls; more than the memory budget allows for "
+            showMessage(tr("This region has %1 calls;\nmore than the memory budget allows for "
                            "this chart (%2).")
                             .arg(callCount(calls),
-                                 QString::fromStdString(scope::MemoryBudget::format(byteLimit()))));
+                                 QString::fromStdString(scope::MemoryBudget::format(limit))));
         else if (series_.empty())
             showMessage(tr("No calls of this region in the selected ranks."));
     };
