@@ -7,6 +7,7 @@
 #include "RunFileWatcher.h"
 #include "RunSidePane.h"
 #include "TabFocusChain.h"
+#include "analysis/RegionCalls.h"
 #include "analysis/RegionTable.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
@@ -63,8 +64,9 @@ RunView::RunView(QWidget* parent)
                 emit tableShowing();
             } else if (i == 0) {
                 const int region = selectedRegion();
-                model_->setRows(run_, rows, (run_ && run_->hasEvents()) || awaitingTimeline_,
-                                awaitingTimeline_);
+                // Percentiles follow with per-call data, in memory or on demand.
+                const bool calls = run_ && run_->results && scope::hasCallData(*run_->results);
+                model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);
                 selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
                 emit tableShowing();
             } else {
@@ -436,7 +438,7 @@ void RunView::recomputeTable() {
             std::vector<scope::RegionTableRow> rows =
                 scope::RegionTable::compute(*results, selection, cancel.get(), false);
             promise.addResult(rows);
-            if (!results->eventsRead || cancel->load())
+            if (!scope::hasCallData(*results) || cancel->load())
                 return;
             scope::RegionTable::addPercentiles(*results, selection, rows, cancel.get());
             if (!cancel->load())

@@ -1,43 +1,98 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationHistogram.h"
 
-#include "EventSelection.h"
+#include "RegionCalls.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace scope {
 
-DurationHistogram DurationHistogram::of(const ProfilingResults& results, std::size_t region,
-                                        const RankSelection& ranks, std::size_t bins,
-                                        bool logarithmic) {
-    const std::vector<std::int64_t> durations = selectedDurations(results, region, ranks);
-    DurationHistogram h;
-    if (durations.empty() || bins == 0)
-        return h;
-    const auto [lowIt, highIt] = std::minmax_element(durations.begin(), durations.end());
-    double low = static_cast<double>(*lowIt) / 1e9;
-    double high = static_cast<double>(*highIt) / 1e9;
+namespace {
+
+// The bin of x (transformed) for bins of `width` from a. Clamped before the
+// conversion: a call outside the summaries' range lands in an end bin.
+std::size_t binAt(double x, double a, double width, std::size_t bins) {
+    const double bin = std::min(std::max(0.0, (x - a) / width), static_cast<double>(bins - 1));
+    return static_cast<std::size_t>(bin);
+}
+
+// Bins between the shortest and the longest call: the histogram with its
+// edges and zero counts, and where its bins start and how wide they are in
+// the transformed (log10 or linear) durations. Empty without calls or when
+// cancelled. Calls in memory are scanned for their range; calls read on
+// demand take it from the rows' summaries, computed from the same calls while
+// streaming them.
+struct Bins {
+    DurationHistogram histogram;
+    double a = 0.0;
+    double width = 0.0;
+};
+
+Bins binsFor(const RegionCalls& calls, std::size_t bins, bool logarithmic,
+             const std::atomic<bool>* cancel) {
+    Bins b;
+    DurationHistogram& h = b.histogram;
+    if (calls.count() == 0 || bins == 0)
+        return b;
+    std::int64_t shortest = calls.shortestNs();
+    std::int64_t longest = calls.longestNs();
+    if (!calls.onDemand()) {
+        shortest = std::numeric_limits<std::int64_t>::max();
+        longest = std::numeric_limits<std::int64_t>::min();
+        const bool complete = calls.forEachDuration(
+            [&](std::size_t, std::span<const std::int64_t> durations) {
+                const auto [lo, hi] = std::minmax_element(durations.begin(), durations.end());
+                shortest = std::min(shortest, *lo);
+                longest = std::max(longest, *hi);
+            },
+            cancel);
+        if (!complete)
+            return b;
+    }
+    double low = static_cast<double>(shortest) / 1e9;
+    double high = static_cast<double>(longest) / 1e9;
     logarithmic = logarithmic && low > 0.0;
     h.logarithmic = logarithmic;
     if (high <= low)
         high = low + (low > 0 ? low * 1e-6 : 1e-9); // one bin holding every call
     auto transform = [&](double v) { return logarithmic ? std::log10(v) : v; };
-    const double a = transform(low);
-    const double width = (transform(high) - a) / static_cast<double>(bins);
+    b.a = transform(low);
+    b.width = (transform(high) - b.a) / static_cast<double>(bins);
     h.edges.resize(bins + 1);
     for (std::size_t i = 0; i <= bins; ++i) {
-        const double e = a + width * static_cast<double>(i);
+        const double e = b.a + b.width * static_cast<double>(i);
         h.edges[i] = logarithmic ? std::pow(10.0, e) : e;
     }
     h.counts.assign(bins, 0);
-    for (std::int64_t d : durations) {
-        const double x = transform(static_cast<double>(d) / 1e9);
-        auto bin = static_cast<std::size_t>(std::max(0.0, (x - a) / width));
-        // NumPy's last bin is closed on the right.
-        h.counts[std::min(bin, bins - 1)] += 1;
-    }
-    return h;
+    return b;
+}
+
+bool cancelled(const std::atomic<bool>* cancel) {
+    return cancel != nullptr && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+DurationHistogram DurationHistogram::of(const ProfilingResults& results, std::size_t region,
+                                        const RankSelection& ranks, std::size_t bins,
+                                        bool logarithmic, const std::atomic<bool>* cancel) {
+    const RegionCalls calls(results, region, ranks);
+    Bins b = binsFor(calls, bins, logarithmic, cancel);
+    DurationHistogram& h = b.histogram;
+    if (h.counts.empty())
+        return {};
+    const bool log = h.logarithmic;
+    const bool complete = calls.forEachDuration(
+        [&](std::size_t, std::span<const std::int64_t> durations) {
+            for (const std::int64_t d : durations) {
+                const double seconds = static_cast<double>(d) / 1e9;
+                h.counts[binAt(log ? std::log10(seconds) : seconds, b.a, b.width, bins)] += 1;
+            }
+        },
+        cancel);
+    return complete ? std::move(h) : DurationHistogram();
 }
 
 std::size_t DurationHistogram::binOf(double seconds) const {
@@ -48,48 +103,45 @@ std::size_t DurationHistogram::binOf(double seconds) const {
     const double a = transform(edges.front());
     const double width = (transform(edges.back()) - a) / static_cast<double>(bins);
     const double x = seconds > 0.0 || !logarithmic ? transform(seconds) : a;
-    const auto bin = static_cast<std::size_t>(std::max(0.0, (x - a) / width));
-    return std::min(bin, bins - 1);
+    return binAt(x, a, width, bins);
 }
 
 DurationHistogram DurationHistogram::detailed(const ProfilingResults& results, std::size_t region,
-                                              const RankSelection& ranks, std::size_t bins) {
-    DurationHistogram h = of(results, region, ranks, bins, true);
+                                              const RankSelection& ranks, std::size_t bins,
+                                              std::uint64_t byteLimit,
+                                              const std::atomic<bool>* cancel) {
+    const RegionCalls calls(results, region, ranks);
+    DurationHistogram h = binsFor(calls, bins, true, cancel).histogram;
     if (h.counts.empty())
-        return h;
-    std::vector<std::int64_t> durations = selectedDurations(results, region, ranks);
-    std::sort(durations.begin(), durations.end());
-    long double sum = 0;
-    for (std::int64_t d : durations)
-        sum += static_cast<long double>(d);
-    h.mean = static_cast<double>(sum / static_cast<long double>(durations.size()) / 1e9L);
-    h.percentiles.p50 = Percentiles::percentile(durations, 50) / 1e9;
-    h.percentiles.p90 = Percentiles::percentile(durations, 90) / 1e9;
-    h.percentiles.p95 = Percentiles::percentile(durations, 95) / 1e9;
-    h.percentiles.p99 = Percentiles::percentile(durations, 99) / 1e9;
+        return {};
+    h.percentiles = Percentiles::of(results, region, ranks, byteLimit, cancel);
+    if (cancelled(cancel))
+        return {};
 
-    // Counted again through binOf so the outlines and the bars agree to the call.
-    std::vector<const RankRegion*> rows;
-    for (const RankRegion& row : results.rowsOf(region))
-        if (row.summary.count > 0 && ranks.contains(row.rank))
-            rows.push_back(&row);
+    // Counted through binOf so the outlines and the bars agree to the call.
+    const std::vector<const RankRegion*>& rows = calls.rows();
     const bool outlines = rows.size() <= kMaxRankOutlines;
-    std::fill(h.counts.begin(), h.counts.end(), 0);
     if (outlines) {
         for (const RankRegion* row : rows)
             h.outlineRanks.push_back(row->rank);
         h.rankCounts.assign(rows.size() * bins, 0);
     }
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const auto starts = results.starts(*rows[i]);
-        const auto ends = results.ends(*rows[i]);
-        for (std::size_t k = 0; k < starts.size(); ++k) {
-            const std::size_t bin = h.binOf(static_cast<double>(ends[k] - starts[k]) / 1e9);
-            h.counts[bin] += 1;
-            if (outlines)
-                h.rankCounts[i * bins + bin] += 1;
-        }
-    }
+    // Exact: a long double holds any sum of int64 durations below 2^64.
+    long double sum = 0;
+    const bool complete = calls.forEachDuration(
+        [&](std::size_t row, std::span<const std::int64_t> durations) {
+            for (const std::int64_t d : durations) {
+                sum += static_cast<long double>(d);
+                const std::size_t bin = h.binOf(static_cast<double>(d) / 1e9);
+                h.counts[bin] += 1;
+                if (outlines)
+                    h.rankCounts[row * bins + bin] += 1;
+            }
+        },
+        cancel);
+    if (!complete)
+        return {};
+    h.mean = static_cast<double>(sum / static_cast<long double>(calls.count()) / 1e9L);
     return h;
 }
 

@@ -4,6 +4,7 @@
 #include "Percentiles.h"
 #include "model/ProfilingResults.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -25,14 +26,22 @@ struct DurationHistogram {
     std::vector<std::uint32_t> outlineRanks; // empty beyond kMaxRankOutlines ranks
     std::vector<std::uint64_t> rankCounts;   // outlineRanks.size() x bins, row-major
 
-    // Throws EventsUnavailable without per-call data.
+    // With the events in memory or read on demand (results.onDemand): the
+    // calls stream through in pieces, between the shortest and the longest
+    // call of the rows' summaries when read on demand (no read needed for the
+    // edges). Both return an empty histogram early when *cancel becomes true
+    // and throw EventsUnavailable without per-call data.
     static DurationHistogram of(const ProfilingResults& results, std::size_t region,
                                 const RankSelection& ranks, std::size_t bins,
-                                bool logarithmic = false);
+                                bool logarithmic = false,
+                                const std::atomic<bool>* cancel = nullptr);
     // Logarithmic bins (equal-width when the shortest call is 0 ns) with the
-    // fields above. Throws EventsUnavailable without per-call data.
+    // fields above; the percentiles hold at most about `byteLimit` bytes of
+    // calls read on demand (Percentiles::of).
     static DurationHistogram detailed(const ProfilingResults& results, std::size_t region,
-                                      const RankSelection& ranks, std::size_t bins);
+                                      const RankSelection& ranks, std::size_t bins,
+                                      std::uint64_t byteLimit = Percentiles::kDefaultByteLimit,
+                                      const std::atomic<bool>* cancel = nullptr);
     // The bin holding a duration (seconds); the last bin is closed on the right.
     std::size_t binOf(double seconds) const;
     std::uint64_t rankCount(std::size_t outline, std::size_t bin) const {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationSeries.h"
 
-#include "EventSelection.h"
+#include "RegionCalls.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,18 +45,22 @@ std::vector<double> rollingMedian(const std::vector<double>& values, std::size_t
 } // namespace
 
 DurationSeries DurationSeries::of(const ProfilingResults& results, std::size_t region,
-                                  const RankSelection& ranks, std::size_t window) {
-    requireEvents(results, "the durations over time");
+                                  const RankSelection& ranks, std::size_t window,
+                                  std::uint64_t byteLimit, const std::atomic<bool>* cancel) {
+    const RegionCalls calls(results, region, ranks, "the durations over time");
     DurationSeries s;
+    if (calls.onDemand() && calls.count() > byteLimit / kBytesPerCall) {
+        s.callsOverLimit_ = calls.count();
+        return s;
+    }
     const std::int64_t origin = results.minimumStartNs.value_or(0);
+    s.starts_.reserve(static_cast<std::size_t>(calls.count()));
+    s.durations_.reserve(static_cast<std::size_t>(calls.count()));
+    // One row's calls at a time: they arrive in pieces.
+    std::vector<std::int64_t> starts;
+    std::vector<std::int64_t> ends;
     std::vector<std::size_t> order;
-    for (const RankRegion& row : results.rowsOf(region)) {
-        if (row.summary.count == 0 || !ranks.contains(row.rank))
-            continue;
-        const auto starts = results.starts(row);
-        const auto ends = results.ends(row);
-        if (starts.empty())
-            continue;
+    auto addRow = [&](std::uint32_t rank) {
         // Calls are stored in start order except where a region calls itself
         // (the inner call ends, and is written, first).
         order.resize(starts.size());
@@ -68,9 +72,27 @@ DurationSeries DurationSeries::of(const ProfilingResults& results, std::size_t r
             s.starts_.push_back(static_cast<double>(starts[k] - origin) / 1e9);
             s.durations_.push_back(static_cast<double>(ends[k] - starts[k]) / 1e9);
         }
-        s.ranks_.push_back(row.rank);
+        s.ranks_.push_back(rank);
         s.offsets_.push_back(s.starts_.size());
-    }
+        starts.clear();
+        ends.clear();
+    };
+    std::size_t current = 0;
+    const bool complete = calls.forEachPiece(
+        [&](std::size_t row, std::span<const std::int64_t> pieceStarts,
+            std::span<const std::int64_t> pieceEnds) {
+            if (row != current) {
+                addRow(calls.rows()[current]->rank);
+                current = row;
+            }
+            starts.insert(starts.end(), pieceStarts.begin(), pieceStarts.end());
+            ends.insert(ends.end(), pieceEnds.begin(), pieceEnds.end());
+        },
+        cancel);
+    if (!complete)
+        return {};
+    if (!starts.empty())
+        addRow(calls.rows()[current]->rank);
     if (s.empty())
         return s;
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Percentiles.h"
 #include "model/ProfilingResults.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -23,11 +25,24 @@ namespace scope {
 class DurationSeries {
 public:
     static constexpr std::size_t kMedianWindow = 101;
+    // What a call costs while the series is built: start, duration, median
+    // start and median (8 bytes each), the pooled order and the row read.
+    static constexpr std::uint64_t kBytesPerCall = 48;
 
     // Throws EventsUnavailable without per-call data. `window` is odd (even
-    // values are taken as the next odd one).
+    // values are taken as the next odd one). Calls read on demand
+    // (results.onDemand) are read only when the series of all of them fits in
+    // `byteLimit` (kBytesPerCall each); otherwise the series stays empty and
+    // callsOverLimit() says how many calls there were. Events in memory are
+    // within the memory budget already and have no limit. Returns an empty
+    // series early when *cancel becomes true.
     static DurationSeries of(const ProfilingResults& results, std::size_t region,
-                             const RankSelection& ranks, std::size_t window = kMedianWindow);
+                             const RankSelection& ranks, std::size_t window = kMedianWindow,
+                             std::uint64_t byteLimit = Percentiles::kDefaultByteLimit,
+                             const std::atomic<bool>* cancel = nullptr);
+    // The calls of the region, when more than the byte limit allows were not
+    // read; 0 otherwise.
+    std::uint64_t callsOverLimit() const { return callsOverLimit_; }
 
     // Ranks with calls, ascending; series i holds the calls [begin(i), end(i)).
     const std::vector<std::uint32_t>& ranks() const { return ranks_; }
@@ -83,6 +98,7 @@ private:
     double lastStart_ = 0.0;
     double shortest_ = 0.0;
     double longest_ = 0.0;
+    std::uint64_t callsOverLimit_ = 0;
 };
 
 } // namespace scope

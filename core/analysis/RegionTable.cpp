@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionTable.h"
 
+#include "RegionCalls.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -83,14 +85,18 @@ GpuTime RegionTable::gpuTime(const ProfilingResults& results, std::size_t region
 }
 
 void RegionTable::addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
-                                 std::vector<RegionTableRow>& rows,
-                                 const std::atomic<bool>* cancel) {
-    if (!results.eventsRead)
+                                 std::vector<RegionTableRow>& rows, const std::atomic<bool>* cancel,
+                                 std::uint64_t byteLimit) {
+    if (!hasCallData(results))
         return;
     for (RegionTableRow& row : rows) {
         if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
             return;
-        row.percentiles = Percentiles::of(results, row.region, ranks);
+        const Percentiles p = Percentiles::of(results, row.region, ranks, byteLimit, cancel);
+        // A cancelled selection returns zeros: they must not reach a row.
+        if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
+            return;
+        row.percentiles = p;
     }
 }
 

@@ -29,7 +29,7 @@ struct GpuTime {
 struct RegionTableRow {
     std::size_t region = 0;
     RegionStats stats;
-    std::optional<Percentiles> percentiles; // only when events were read
+    std::optional<Percentiles> percentiles; // only with per-call data (read or on demand)
     double loadImbalance = 0.0;
     std::uint32_t ranksWithCalls = 0;
     // Region total / run time: the summed wall-clock span of the selected ranks,
@@ -47,10 +47,13 @@ public:
                                                const std::atomic<bool>* cancel = nullptr,
                                                bool percentiles = true);
     // The percentiles of rows computed without them (the per-row summaries
-    // show first); stops early when *cancel becomes true.
+    // show first), also of calls read on demand, holding at most about
+    // `byteLimit` bytes at once for those (Percentiles::of); stops early when
+    // *cancel becomes true.
     static void addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
                                std::vector<RegionTableRow>& rows,
-                               const std::atomic<bool>* cancel = nullptr);
+                               const std::atomic<bool>* cancel = nullptr,
+                               std::uint64_t byteLimit = Percentiles::kDefaultByteLimit);
     // The denominator of shareOfRun, in seconds (0 when nothing was called).
     static double runTime(const ProfilingResults& results, const RankSelection& ranks);
     // Whether the run has GPU durations to show: some call of some row has

@@ -3,7 +3,10 @@
 // reduction redone on zoom, the hover text, pooled colours beyond 16 ranks
 // and the greyed summary-only state. Calls worked out by hand.
 #include "../core/HandMadeRun.h"
+#include "../core/MemoryCallSource.h"
 #include "distributions/DurationOverTimeView.h"
+
+#include "model/Errors.h"
 
 #include <QtTest>
 #include <qcustomplot.h>
@@ -18,6 +21,23 @@ std::shared_ptr<const scope::ProfilingResults> twoRanks() {
         makeResults({{0, "a", {{10, 20}, {110, 140}, {210, 215}, {310, 410}}},
                      {1, "a", {{60, 80}, {260, 300}}}}));
 }
+
+QString message(const DurationOverTimeView& view) {
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(view.plot()->item(i)); text && text->visible())
+            return text->text();
+    return {};
+}
+
+// Calls that cannot be read: the file went bad after it was opened.
+class FailingSource final : public scope::CallSource {
+public:
+    void read(const scope::RankRegion&, std::uint64_t, std::span<std::int64_t>,
+              std::span<std::int64_t>) const override {
+        throw scope::CorruptProfileError("run.h5", "reading events", "chunk 3 does not decode");
+    }
+    std::uint64_t cacheLimitBytes() const override { return 0; }
+};
 
 int strokes(const DurationOverTimeView& view) {
     int n = 0;
@@ -93,6 +113,53 @@ private slots:
         view.setLogarithmic(false);
         QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLinear);
         QCOMPARE(strokes(view), 6);
+    }
+
+    void onDemandShowsTheResultAfterTheWorker() {
+        DurationOverTimeView view;
+        view.resize(800, 500);
+        view.setRun(std::make_shared<const scope::ProfilingResults>(
+            scope::testing::MemoryCallSource::onDemand(*twoRanks())));
+        view.setRegion(0);
+        QCOMPARE(message(view), QStringLiteral("Reading the calls…"));
+        QTRY_VERIFY(view.available());
+        QVERIFY(message(view).isEmpty());
+        QCOMPARE(view.reduction().series, std::size_t(2));
+        QCOMPARE(strokes(view), 6);
+        QCOMPARE(view.series().durations(),
+                 (std::vector<double>{10e-9, 30e-9, 5e-9, 100e-9, 20e-9, 40e-9}));
+        view.setLogarithmic(false); // drawn again, nothing read
+        QVERIFY(!view.reading());
+        QCOMPARE(strokes(view), 6);
+    }
+
+    // Six calls at 48 bytes each do not fit in 287 bytes: the chart says so.
+    void onDemandBeyondTheByteLimitSaysSo() {
+        DurationOverTimeView view;
+        view.setByteLimit(6 * scope::DurationSeries::kBytesPerCall - 1);
+        view.setRun(std::make_shared<const scope::ProfilingResults>(
+            scope::testing::MemoryCallSource::onDemand(*twoRanks())));
+        view.setRegion(0);
+        QTRY_VERIFY(!view.reading());
+        QVERIFY(!view.available());
+        QVERIFY2(message(view).startsWith(QStringLiteral(
+                     "This region has 6 calls;\nmore than the memory budget allows")),
+                 qPrintable(message(view)));
+        QCOMPARE(strokes(view), 0);
+    }
+
+    void unreadableCallsShowTheError() {
+        auto results = std::make_shared<scope::ProfilingResults>(*twoRanks());
+        results->events = {};
+        results->eventsRead = false;
+        results->onDemand = std::make_shared<FailingSource>();
+        DurationOverTimeView view;
+        view.setRun(results);
+        view.setRegion(0);
+        QTRY_VERIFY(!view.reading());
+        QVERIFY(!view.available());
+        QVERIFY2(message(view).contains(QStringLiteral("chunk 3 does not decode")),
+                 qPrintable(message(view)));
     }
 
     void summaryOnlyIsGreyed() {

@@ -2,6 +2,7 @@
 // The duration histogram view: bins, markers and hover text of calls worked
 // out by hand, per-rank outlines, the summary-only state and exports.
 #include "../core/HandMadeRun.h"
+#include "../core/MemoryCallSource.h"
 #include "charts/ChartExporter.h"
 #include "distributions/HistogramView.h"
 #include "export/DurationFormat.h"
@@ -9,6 +10,7 @@
 
 #include <QFileInfo>
 #include <QImage>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -128,6 +130,56 @@ private slots:
             QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)),
                      results->pooled(static_cast<std::size_t>(region)).count);
         }
+    }
+
+    // Calls read on demand: a worker reads them while the plot says so, then
+    // the same bins, markers and outlines as in memory.
+    void onDemandShowsTheResultAfterTheWorker() {
+        auto results = std::make_shared<const ProfilingResults>(
+            testing::MemoryCallSource::onDemand(*handMade()));
+        HistogramView view;
+        QSignalSpy ready(&view, &RegionCallsChart::ready);
+        view.setRun(results);
+        view.setRegion(0);
+        QVERIFY(view.reading());
+        QVERIFY(!view.available());
+        QVERIFY2(labels(view.plot()).contains(QStringLiteral("Reading the calls…")),
+                 qPrintable(labels(view.plot()).join('|')));
+        QTRY_VERIFY(view.available());
+        QVERIFY(!view.reading());
+        QCOMPARE(ready.count(), 2); // the "choose a region" frame, then the calls
+        const DurationHistogram& h = view.histogram();
+        QCOMPARE(h.counts[36], std::uint64_t(1));
+        QCOMPARE(h.counts[39], std::uint64_t(1));
+        QCOMPARE(std::accumulate(h.counts.begin(), h.counts.end(), std::uint64_t(0)),
+                 std::uint64_t(7));
+        const QStringList texts = labels(view.plot());
+        QVERIFY2(texts.contains(QStringLiteral("p90 660 ns")), qPrintable(texts.join('|')));
+        QVERIFY(texts.contains(QStringLiteral("mean 233 ns")));
+        QVERIFY(!texts.contains(QStringLiteral("Reading the calls…")));
+        view.setRankOutlines(true); // drawn again, nothing read
+        QVERIFY(!view.reading());
+        QCOMPARE(view.plot()->graphCount(), 3);
+    }
+
+    // A newer request supersedes the one being read: only its result shows.
+    void newerRequestSupersedesOlder() {
+        auto results = std::make_shared<const ProfilingResults>(testing::MemoryCallSource::onDemand(
+            makeResults({{0, "a", {{0, 2}, {10, 13}}}, {0, "b", {{0, 5}, {10, 15}, {20, 25}}}})));
+        HistogramView view;
+        view.setRun(results);
+        view.setRegion(0);
+        view.setRegion(1);
+        QTRY_VERIFY(view.available());
+        QCOMPARE(view.title(), QStringLiteral("Call durations of b"));
+        QCOMPARE(std::accumulate(view.histogram().counts.begin(), view.histogram().counts.end(),
+                                 std::uint64_t(0)),
+                 std::uint64_t(3));
+        // Headless exports wait for the worker instead.
+        view.setRegion(0);
+        view.finishReading();
+        QVERIFY(view.available());
+        QCOMPARE(view.histogram().edges.back(), 3e-9);
     }
 
     void exportsAreNotBlank() {

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/ProfilingResults.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+class QCPItemText;
+class QCPTextElement;
+class QCustomPlot;
+class QHBoxLayout;
+template <typename T> class QFutureWatcher;
+
+// What the charts of one region's single calls share (the histogram, the
+// durations over time): the run, region and ranks they show, a title, a
+// message in the plot instead of data, the hover text, and where the
+// computation runs. Calls in memory are computed at once, as before; calls
+// read on demand (results.onDemand) are file I/O, so a worker thread computes
+// them while the plot says "Reading the calls…", and a newer request
+// supersedes (cancels) an older one.
+class RegionCallsChart : public QWidget {
+    Q_OBJECT
+public:
+    ~RegionCallsChart() override;
+
+    void setRun(std::shared_ptr<const scope::ProfilingResults> results);
+    // Index into ProfilingResults::regions; -1 shows nothing.
+    void setRegion(int region);
+    void setRanks(const scope::RankSelection& ranks);
+    // Both at once: one computation instead of two. Nothing is computed again
+    // for the region and ranks already shown or being read (unless that failed).
+    void setRegionAndRanks(int region, const scope::RankSelection& ranks);
+    // For export titles: "… of <run label>".
+    void setRunLabel(const QString& label);
+    // The most bytes the computation holds of calls read on demand
+    // (Percentiles::kDefaultByteLimit until set); applies from the next request.
+    void setByteLimit(std::uint64_t bytes) { byteLimit_ = bytes; }
+    std::uint64_t byteLimit() const { return byteLimit_; }
+
+    QCustomPlot* plot() const { return plot_; }
+    int region() const { return region_; }
+    // Whether a worker is still reading the calls of the latest request.
+    bool reading() const { return watcher_ != nullptr; }
+    // Waits for the worker and shows its result: for headless exports, which
+    // have no event loop to keep responsive. Returns at once when not reading.
+    void finishReading();
+    virtual QString title() const = 0;
+    // The hover text at a point of the plot; "" where there is nothing to say.
+    virtual QString toolTipAt(QPoint position) const = 0;
+
+signals:
+    // The latest request's result, or a message instead, is shown.
+    void ready();
+
+protected:
+    explicit RegionCallsChart(QWidget* parent = nullptr);
+
+    // What a request computes. `work` may run on a worker thread: it must
+    // touch nothing of the widget, only what it captured (by value or
+    // shared_ptr). `show` runs on the UI thread afterwards and keeps the result.
+    struct Job {
+        std::function<void(const std::atomic<bool>& cancel)> work;
+        std::function<void()> show;
+    };
+    // Forgets the result of the previous request.
+    virtual void clear() = 0;
+    // The computation for results(), region() and ranks().
+    virtual Job job() = 0;
+    // Draws the result, or the empty frame without one.
+    virtual void draw() = 0;
+    // The message when no region is chosen.
+    virtual QString noRegionText() const = 0;
+
+    // Clears, computes (or starts computing) and draws the current request.
+    void rebuild();
+    // Greys the axes and shows `text` in the middle of the plot.
+    void showMessage(const QString& text);
+    QHBoxLayout* options() const { return options_; }
+    QCPItemText* message() const { return message_; }
+    const std::shared_ptr<const scope::ProfilingResults>& results() const { return results_; }
+    const scope::RankSelection& ranks() const { return ranks_; }
+    const QString& runLabel() const { return runLabel_; }
+    bool hasRegion() const;
+    std::string regionName() const;
+
+private:
+    void inkAxes();
+    void start(Job job);
+    void finish(std::uint64_t ticket);
+
+    QCustomPlot* plot_;
+    QHBoxLayout* options_;
+    QCPTextElement* title_;
+    QCPItemText* message_;
+    std::shared_ptr<const scope::ProfilingResults> results_;
+    scope::RankSelection ranks_;
+    int region_ = -1;
+    QString runLabel_;
+    std::uint64_t byteLimit_;
+
+    // The request being read on demand: its cancel flag, what went wrong on
+    // the worker, and the show step to run when it finishes.
+    QFutureWatcher<void>* watcher_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    std::shared_ptr<std::string> error_;
+    std::function<void()> show_;
+    std::uint64_t ticket_ = 0;
+    bool failed_ = false; // the request shown ended in an error: asking again retries
+};
