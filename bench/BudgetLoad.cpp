@@ -2,6 +2,7 @@
 #include "BudgetLoad.h"
 
 #include "PeakMemory.h"
+#include "RssWatchdog.h"
 #include "analysis/TimelineIndex.h"
 #include "analysis/TimelineSource.h"
 #include "format/ProfileReader.h"
@@ -97,6 +98,8 @@ int measureBudgetProbe(const std::string& path) {
 }
 
 int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
+    const std::uint64_t budget = std::stoull(budgetBytes);
+    startRssWatchdog(budget / 4 * 5);
     std::mutex mutex;
     std::condition_variable done;
     std::optional<double> tableSeconds;
@@ -121,7 +124,7 @@ int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
     AsyncLoader loader(callbacks);
     LoadRequest request;
     request.path = path;
-    request.memoryBudget = std::stoull(budgetBytes);
+    request.memoryBudget = budget;
     begin = Clock::now();
     loader.start(request);
     {
