@@ -89,8 +89,12 @@ void printRow(const std::string& file, const std::string& label, const Measureme
     char peak[32] = "";
     if (m.peakMiB > 0)
         std::snprintf(peak, sizeof peak, "%.0f MiB", m.peakMiB);
-    std::printf("%-42s %-34s %9.3f s %10s %10s  %s\n", file.c_str(), label.c_str(), m.seconds, rate,
-                peak, note.c_str());
+    // A row of memory alone leaves the time empty.
+    char wall[32] = "";
+    if (m.seconds > 0 || m.peakMiB <= 0)
+        std::snprintf(wall, sizeof wall, "%.3f s", m.seconds);
+    std::printf("%-42s %-34s %11s %10s %10s  %s\n", file.c_str(), label.c_str(), wall, rate, peak,
+                note.c_str());
     std::fflush(stdout);
 }
 

@@ -8,6 +8,7 @@
 #include "format/ProfileReader.h"
 #include "load/AsyncLoader.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -208,6 +209,9 @@ int measureReport(const std::string& path, std::span<const std::string> jsonPath
     // parent's largest ever.
     const pid_t pid = fork();
     if (pid == 0) {
+        // Its table would only fill the pipe that this process answers on.
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
         execv(argv[0], argv.data());
         _exit(127);
     }
