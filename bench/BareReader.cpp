@@ -112,4 +112,68 @@ std::unique_ptr<char[]> barePreadParallel(const std::string& path, std::size_t& 
     return buffer;
 }
 
+std::uint64_t barePreadStreaming(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    struct stat info {};
+    if (fd < 0 || ::fstat(fd, &info) != 0)
+        throw std::runtime_error("cannot open " + path);
+    const auto bytes = static_cast<std::size_t>(info.st_size);
+    constexpr std::size_t kBlock = std::size_t(4) << 20;
+    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t part = (bytes / threads + kBlock - 1) / kBlock * kBlock;
+    std::vector<std::uint64_t> done(threads, 0);
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            const std::unique_ptr<char[]> buffer(new char[kBlock]);
+            const std::size_t end = std::min(bytes, (t + 1) * part);
+            for (std::size_t at = t * part; at < end;) {
+                const ssize_t n =
+                    ::pread(fd, buffer.get(), std::min(kBlock, end - at), static_cast<off_t>(at));
+                if (n <= 0)
+                    break;
+                at += static_cast<std::size_t>(n);
+                done[t] += static_cast<std::uint64_t>(n);
+            }
+        });
+    for (std::thread& worker : workers)
+        worker.join();
+    ::close(fd);
+    std::uint64_t total = 0;
+    for (const std::uint64_t n : done)
+        total += n;
+    return total;
+}
+
+std::uint64_t bareReadSummaryColumns(const std::string& path) {
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (file < 0)
+        throw std::runtime_error("cannot open " + path);
+    // Every dataset in the file's own (native) type, as a reader keeps it.
+    const auto readAll = [file](const char* name, std::vector<char>& out) {
+        const hid_t dataset = H5Dopen2(file, name, H5P_DEFAULT);
+        const hid_t type = H5Dget_type(dataset);
+        const hid_t native = H5Tget_native_type(type, H5T_DIR_ASCEND);
+        const hid_t space = H5Dget_space(dataset);
+        const auto n = static_cast<std::uint64_t>(H5Sget_simple_extent_npoints(space));
+        out.resize(std::max<std::size_t>(1, n * H5Tget_size(native)));
+        H5Dread(dataset, native, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data());
+        if (H5Tis_variable_str(native) > 0)
+            H5Dvlen_reclaim(native, space, H5P_DEFAULT, out.data());
+        H5Sclose(space);
+        H5Tclose(native);
+        H5Tclose(type);
+        H5Dclose(dataset);
+        return n;
+    };
+    std::vector<char> names, regionIds, ranks, counts, summaries;
+    readAll("region_table/names", names);
+    readAll("rank_region_index/region_ids", regionIds);
+    readAll("rank_region_index/ranks", ranks);
+    readAll("rank_region_index/event_counts", counts);
+    const std::uint64_t rows = readAll("rank_region_index/summary_statistics", summaries);
+    H5Fclose(file);
+    return rows;
+}
+
 } // namespace scope::bench

@@ -21,4 +21,13 @@ std::vector<std::int64_t> bareReadColumnar(const std::string& path);
 // page faults are paid as a reader's are). Returns the bytes read.
 std::unique_ptr<char[]> barePreadParallel(const std::string& path, std::size_t& bytes);
 
+// The same reads into one reused 4 MiB buffer per thread: the floor of a
+// reader that streams a file larger than its memory budget. Returns the bytes read.
+std::uint64_t barePreadStreaming(const std::string& path);
+
+// The floor of a table from summary columns: H5Dread of what a region table
+// needs from /rank_region_index (region ids, ranks, counts and the summary
+// records) and the region names. Returns the number of index rows.
+std::uint64_t bareReadSummaryColumns(const std::string& path);
+
 } // namespace scope::bench

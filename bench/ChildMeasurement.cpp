@@ -2,6 +2,7 @@
 #include "ChildMeasurement.h"
 
 #include "BareReader.h"
+#include "BudgetLoad.h"
 #include "PeakMemory.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
@@ -100,6 +101,10 @@ int measure(const std::string& kind, const std::string& path) {
     } else if (kind == "bare1") {
         bare = bench::bareReadSchema1(path);
         events = static_cast<double>(bare.size()) / 2;
+    } else if (kind == "pread-stream") {
+        bench::barePreadStreaming(path);
+    } else if (kind == "bare-summary") {
+        bench::bareReadSummaryColumns(path);
     } else if (kind == "bare3") {
         bare = bench::bareReadColumnar(path);
         events = static_cast<double>(bare.size()) / 2;
@@ -188,7 +193,14 @@ int measureTimeline(const std::string& kind, const std::string& path) {
 
 } // namespace
 
-int measureInChild(const std::string& kind, const std::string& path) {
+int measureInChild(const std::string& kind, const std::string& path,
+                   std::span<const std::string> extra) {
+    if (kind == "budget-probe")
+        return measureBudgetProbe(path);
+    if (kind == "budget-load" && extra.size() == 1)
+        return measureBudgetLoad(path, extra[0]);
+    if (kind == "report")
+        return measureReport(path, extra);
     if (kind == "read-stage-copy")
         return measureReadStageCopy(path);
     return kind.starts_with("timeline") ? measureTimeline(kind, path) : measure(kind, path);

@@ -1,24 +1,33 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// scope-viewer-bench FILE [--summary-only] [--stalls]: opens FILE in the real main window
+// scope-viewer-bench FILE [--summary-only] [--stalls] [--memory-budget SIZE] [--budget-guard]:
+// opens FILE in the real main window
 // (offscreen unless a display is set) and prints the time from the open
 // request to the region table showing its numbers (at the read stage, before
 // the timeline index), to the complete run, the longest stall of the
 // UI thread meanwhile (measured by a 1 ms timer on that thread), the peak
 // resident memory once every view has painted, and how long the timeline
 // takes to redraw at a new zoom, from the whole run down to 1e-5 of it.
-// --stalls lists every stall over 15 ms as it happens.
+// --stalls lists every stall over 15 ms as it happens. --memory-budget sets
+// the viewer's preference for this run (without it: the default budget).
+// --budget-guard refuses to open the file in a viewer without a memory budget
+// and stops the process once it is 1.25 x over its budget (scope-bench opens
+// a 16 GB run with it).
 #include "MainWindow.h"
 #include "PeakMemory.h"
+#include "RssWatchdog.h"
 #include "RunView.h"
 #include "charts/TimelineView.h"
+#include "load/MemoryBudget.h"
 
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace {
 
@@ -48,6 +57,9 @@ Redraws measureRedraws(RunView* view) {
             whole += ms;
             slowest = std::max(slowest, ms);
             ++frames;
+            // A run read on demand finishes a zoom when its calls are read:
+            // let the refined callback's queued replot request arrive.
+            QCoreApplication::processEvents();
         } while (!view->timeline()->isComplete() && frames < 1000);
         std::printf("timeline redraw at 1/%g of the run: %.1f ms in %d frame(s), longest %.1f ms\n",
                     zoom, whole, frames, slowest);
@@ -66,10 +78,37 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("ScopeViewerBench"));
     const QStringList args = QApplication::arguments();
     if (args.size() < 2) {
-        std::fprintf(stderr, "usage: scope-viewer-bench FILE [--summary-only] [--stalls]\n");
+        std::fprintf(stderr, "usage: scope-viewer-bench FILE [--summary-only] [--stalls] "
+                             "[--memory-budget SIZE] [--budget-guard]\n");
         return 1;
     }
     const bool summaryOnly = args.contains(QStringLiteral("--summary-only"));
+    // The viewer's preference (LoadController gives it to every LoadRequest),
+    // in bytes; absent = half of this machine's memory.
+    QSettings settings;
+    settings.remove(QStringLiteral("memory/budget"));
+    if (const qsizetype at = args.indexOf(QStringLiteral("--memory-budget")); at >= 0) {
+        try {
+            settings.setValue(QStringLiteral("memory/budget"),
+                              static_cast<qulonglong>(
+                                  scope::MemoryBudget::parse(args.value(at + 1).toStdString())));
+        } catch (const std::invalid_argument& e) {
+            std::fprintf(stderr, "%s\n", e.what());
+            return 1;
+        }
+    }
+    settings.sync();
+    if (args.contains(QStringLiteral("--budget-guard"))) {
+        // The viewer's loads take the budget from its preference since
+        // MemoryBudgetSetting came; before, they read every call.
+#if __has_include("MemoryBudgetSetting.h")
+        const auto stored = settings.value(QStringLiteral("memory/budget")).toULongLong();
+        startRssWatchdog((stored != 0 ? stored : scope::MemoryBudget::defaultBytes()) / 4 * 5);
+#else
+        std::fprintf(stderr, "this viewer has no memory budget\n");
+        return 4;
+#endif
+    }
 
     MainWindow window;
     window.resize(1600, 1000);
@@ -122,10 +161,13 @@ int main(int argc, char** argv) {
                 const auto calls =
                     view->run() ? static_cast<double>(view->run()->results->totalCalls()) : 0.0;
                 // One line for scope-bench.
-                std::printf("VIEWER %lld %lld %.1f %.2f %.2f %.0f %lld %lld\n",
+                const bool onDemand = view->run() && view->run()->results->onDemand &&
+                                      !view->run()->results->eventsRead;
+                std::printf("VIEWER %lld %lld %.1f %.2f %.2f %.0f %lld %lld %d\n",
                             static_cast<long long>(table), static_cast<long long>(longestStall),
                             peak, redraw.slowestWhole, redraw.slowestFrame, calls,
-                            static_cast<long long>(complete), static_cast<long long>(opened));
+                            static_cast<long long>(complete), static_cast<long long>(opened),
+                            onDemand ? 1 : 0);
                 QApplication::quit();
             });
         });

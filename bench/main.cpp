@@ -3,13 +3,11 @@
 // to a bare H5Dread loop over the same datasets in the same run. Every
 // measurement runs in a child process of its own, so its peak memory is that
 // of one read alone and no read warms another's heap.
+#include "BenchSupport.h"
+#include "BudgetBench.h"
 #include "ChildMeasurement.h"
 #include "FixtureWriter.h"
 #include "SyntheticRun.h"
-
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,17 +17,11 @@
 #include <string>
 #include <vector>
 
-extern char** environ;
 namespace fs = std::filesystem;
 using namespace scope;
+using namespace scope::bench;
 
 namespace {
-
-struct Measurement {
-    double seconds = 0;
-    double events = 0;
-    double peakMiB = 0;
-};
 
 struct BenchFile {
     std::string label;
@@ -37,70 +29,6 @@ struct BenchFile {
     fixtures::SyntheticRun::Shape shape;
     fs::path path;
 };
-
-// Runs `args` (args[0] is the program) and returns what it printed on stdout;
-// throws when it fails.
-std::string spawnCapture(std::vector<std::string> args, bool quietErrors = false) {
-    int pipeFds[2];
-    if (pipe(pipeFds) != 0)
-        throw std::runtime_error("pipe failed");
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
-    posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
-    if (quietErrors)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    std::vector<char*> argv;
-    for (std::string& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    if (posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0)
-        throw std::runtime_error("cannot start " + args[0]);
-    posix_spawn_file_actions_destroy(&actions);
-    close(pipeFds[1]);
-    std::string output;
-    char buffer[256];
-    for (ssize_t n; (n = read(pipeFds[0], buffer, sizeof buffer)) > 0;)
-        output.append(buffer, static_cast<std::size_t>(n));
-    close(pipeFds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        throw std::runtime_error(args[0] + " " + args.back() + " failed");
-    return output;
-}
-
-fs::path selfPath() {
-    return fs::read_symlink("/proc/self/exe");
-}
-
-// A child printing "seconds events peak_MiB" as its last line.
-Measurement spawnArgs(std::vector<std::string> args) {
-    const std::string what = args[0] + " " + args.back();
-    std::string output = spawnCapture(std::move(args));
-    const std::size_t last = output.find_last_of('\n', output.size() >= 2 ? output.size() - 2 : 0);
-    Measurement m;
-    if (std::sscanf(output.c_str() + (last == std::string::npos ? 0 : last + 1), "%lf %lf %lf",
-                    &m.seconds, &m.events, &m.peakMiB) != 3)
-        throw std::runtime_error("measurement " + what + " failed");
-    return m;
-}
-
-Measurement spawnMeasure(const std::string& kind, const fs::path& file) {
-    return spawnArgs({selfPath().string(), "--measure", kind, file.string()});
-}
-
-// Best time of `repeat` runs (the page cache is warm after the first), largest peak.
-Measurement best(const std::string& kind, const fs::path& file, int repeat) {
-    Measurement result = spawnMeasure(kind, file);
-    for (int i = 1; i < repeat; ++i) {
-        const Measurement m = spawnMeasure(kind, file);
-        result.seconds = std::min(result.seconds, m.seconds);
-        result.peakMiB = std::max(result.peakMiB, m.peakMiB);
-    }
-    return result;
-}
 
 void ensureWritten(const BenchFile& file) {
     if (fs::exists(file.path))
@@ -116,36 +44,8 @@ void ensureWritten(const BenchFile& file) {
     fs::rename(file.path.string() + ".part", file.path);
 }
 
-// Every figure goes into one table, printed row by row as it is measured.
-void printHeader() {
-    std::printf("%-42s %-34s %11s %10s %10s  %s\n", "file", "measurement", "wall", "events/s",
-                "peak", "note");
-}
-
-void printRow(const std::string& file, const std::string& label, const Measurement& m,
-              const std::string& note = {}) {
-    char rate[32] = "";
-    if (m.events > 0 && m.seconds > 0)
-        std::snprintf(rate, sizeof rate, "%.1f M", m.events / m.seconds / 1e6);
-    char peak[32] = "";
-    if (m.peakMiB > 0)
-        std::snprintf(peak, sizeof peak, "%.0f MiB", m.peakMiB);
-    std::printf("%-42s %-34s %9.3f s %10s %10s  %s\n", file.c_str(), label.c_str(), m.seconds, rate,
-                peak, note.c_str());
-    std::fflush(stdout);
-}
-
-std::string ratio(const Measurement& m, const Measurement& reference, const char* what) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2fx %s", m.seconds / reference.seconds, what);
-    return text;
-}
-
 std::string fileLabel(const BenchFile& file) {
-    char size[32];
-    std::snprintf(size, sizeof size, " (%.0f MB)",
-                  static_cast<double>(fs::file_size(file.path)) / 1e6);
-    return file.label + size;
+    return bench::fileLabel(file.label, file.path);
 }
 
 // The h5py + NumPy script beside this program's source, run by the first
@@ -212,73 +112,12 @@ void measureTimelineOf(const BenchFile& file, int repeat) {
                  std::to_string(static_cast<long>(copy.events)) + " rows");
 }
 
-// The real window opening a file (scope-viewer-bench, a separate program):
-// time to the table, longest UI stall, peak memory with the timeline ready and
-// the timeline's redraw times, against the memory target.
-struct ViewerFigures {
-    double tableMs = 0;
-    double stallMs = 0;
-    double peakMiB = 0;
-    double redrawMs = 0;
-    double frameMs = 0;
-    double events = 0;
-    double percentilesMs = 0;
-    double timelineMs = 0; // open to the complete run (timeline index) in the window
-};
-
-std::optional<ViewerFigures> runViewer(const BenchFile& file, bool summaryOnly = false) {
-    const fs::path viewer = selfPath().parent_path() / "scope-viewer-bench";
-    // The window reads through the helper process, as scope-viewer does (the
-    // bench programs have no helper beside them to find).
-    setenv("SCOPE_READ_WORKER", SCOPE_READ_WORKER_EXE, 0);
-    std::vector<std::string> arguments{viewer.string(), file.path.string()};
-    if (summaryOnly)
-        arguments.emplace_back("--summary-only");
-    std::string output;
-    try {
-        output = spawnCapture(arguments, true);
-    } catch (const std::exception& e) {
-        std::printf("  (viewer measurement skipped: %s)\n", e.what());
-        return std::nullopt;
-    }
-    ViewerFigures f;
-    const std::size_t at = output.find("VIEWER ");
-    if (at == std::string::npos ||
-        std::sscanf(output.c_str() + at, "VIEWER %lf %lf %lf %lf %lf %lf %lf %lf", &f.tableMs,
-                    &f.stallMs, &f.peakMiB, &f.redrawMs, &f.frameMs, &f.events, &f.percentilesMs,
-                    &f.timelineMs) != 8) {
-        std::printf("  (viewer measurement failed)\n");
-        return std::nullopt;
-    }
-    return f;
-}
-
-// Times: the best of `repeat` opens, like the reads; memory: the largest.
-std::optional<ViewerFigures> bestViewer(const BenchFile& file, int repeat, bool summaryOnly) {
-    auto best = runViewer(file, summaryOnly);
-    if (!best)
-        return best;
-    for (int i = 1; i < repeat; ++i) {
-        const auto f = runViewer(file, summaryOnly);
-        if (!f)
-            return f;
-        best->tableMs = std::min(best->tableMs, f->tableMs);
-        best->percentilesMs = std::min(best->percentilesMs, f->percentilesMs);
-        best->timelineMs = std::min(best->timelineMs, f->timelineMs);
-        best->stallMs = std::min(best->stallMs, f->stallMs);
-        best->redrawMs = std::min(best->redrawMs, f->redrawMs);
-        best->frameMs = std::min(best->frameMs, f->frameMs);
-        best->peakMiB = std::max(best->peakMiB, f->peakMiB);
-    }
-    return best;
-}
-
 void measureViewer(const BenchFile& file, int repeat) {
-    const auto figures = bestViewer(file, repeat, false);
+    const auto figures = bestViewer(file.path, repeat);
     if (!figures)
         return;
-    const auto [tableMs, stallMs, peakMiB, redrawMs, frameMs, events, percentilesMs, timelineMs] =
-        *figures;
+    const auto [tableMs, stallMs, peakMiB, redrawMs, frameMs, events, percentilesMs, timelineMs,
+                onDemand] = *figures;
     // The floor in the same run, for issue 15's target: table <= 1.5x it.
     const Measurement pread = best("pread", file.path, repeat);
     // 16 bytes of start and end per call, as the file stores them.
@@ -318,7 +157,7 @@ void measureSummaryScaling(const std::vector<BenchFile>& files, int repeat) {
         if (&file == &files.front())
             first = m;
     }
-    if (const auto viewer = bestViewer(files.back(), repeat, true)) {
+    if (const auto viewer = bestViewer(files.back().path, repeat, {"--summary-only"})) {
         printRow(fileLabel(files.back()) + " viewer", "summary-only open to table showing",
                  Measurement{viewer->tableMs / 1000, 0, viewer->peakMiB}, "target 200 ms");
         printRow("", "longest UI-thread stall", Measurement{viewer->stallMs / 1000, 0, 0},
@@ -347,11 +186,14 @@ BenchFile benchFile(const fs::path& dir, int schema, const fixtures::SyntheticRu
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc == 4 && std::strcmp(argv[1], "--measure") == 0)
-        return bench::measureInChild(argv[2], argv[3]);
+    if (argc >= 4 && std::strcmp(argv[1], "--measure") == 0) {
+        const std::vector<std::string> extra(argv + 4, argv + argc);
+        return bench::measureInChild(argv[2], argv[3], extra);
+    }
     fs::path dir = fs::temp_directory_path() / "scope-bench";
     int repeat = 3;
     bool quick = false;
+    std::string only;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--dir" && i + 1 < argc) {
@@ -360,8 +202,11 @@ int main(int argc, char** argv) {
             repeat = std::max(1, std::atoi(argv[++i]));
         } else if (arg == "--quick") {
             quick = true;
+        } else if (arg == "--only" && i + 1 < argc && std::strcmp(argv[i + 1], "budget") == 0) {
+            only = argv[++i];
         } else {
-            std::fprintf(stderr, "usage: scope-bench [--dir DIR] [--repeat N] [--quick]\n");
+            std::fprintf(stderr,
+                         "usage: scope-bench [--dir DIR] [--repeat N] [--quick] [--only budget]\n");
             return 1;
         }
     }
@@ -379,6 +224,13 @@ int main(int argc, char** argv) {
         benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 1 : 10)),
         benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 10 : 100)),
     };
+    BudgetBench budget(dir, repeat, quick);
+    if (only == "budget") {
+        ensureWritten(files.back());
+        printHeader();
+        budget.measure(files.back().path, fileLabel(files.back()));
+        return 0;
+    }
     for (const BenchFile& file : files)
         ensureWritten(file);
     ensureWritten(manyRanks);
@@ -393,5 +245,6 @@ int main(int argc, char** argv) {
     measureFullRead(manyRanks, repeat);
     measureTimelineOf(manyRanks, repeat);
     measureSummaryScaling(summaryFiles, repeat);
+    budget.measure(files.back().path, fileLabel(files.back()));
     return 0;
 }
