@@ -4,6 +4,7 @@
 #include "ExportController.h"
 #include "LoadController.h"
 #include "analysis/CallTree.h"
+#include "analysis/RegionCalls.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/RegionTotalsChart.h"
@@ -224,7 +225,18 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
     }
 
     const QString timelineBase = QStringLiteral("timeline") + suffix;
-    if (run.hasEvents()) {
+    // A run read on demand draws its whole-run timeline from the pyramid in
+    // memory (exact at that zoom); its flame graph needs every call in memory.
+    if (run.readOnDemand() && run.canDrawTimeline()) {
+        TimelineView timeline;
+        timeline.setRun(run.results, run.timelineToDraw());
+        timeline.setRunLabel(label);
+        writer.chart(&timeline, timeline.plot(), timelineBase);
+        writer.note(
+            QStringLiteral("%1: %2 skipped: its calls exceed the memory budget")
+                .arg(run.path,
+                     QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName()));
+    } else if (run.hasEvents()) {
         TimelineView timeline;
         timeline.setRun(run.results, run.timeline);
         timeline.setRunLabel(label);
@@ -252,16 +264,18 @@ void HeadlessExport::exportDistributions(Writer& writer, const RunData& run, con
     // The charts of single calls' durations, for the costliest region.
     const QString histogramBase = QStringLiteral("histogram") + suffix;
     const QString overTimeBase = QStringLiteral("duration_over_time") + suffix;
-    if (run.hasEvents() && costliest >= 0) {
+    if (run.results && scope::hasCallData(*run.results) && costliest >= 0) {
         HistogramView histogram;
         histogram.setRunLabel(label);
         histogram.setRun(run.results);
         histogram.setRegion(costliest);
+        histogram.finishReading(); // calls read on demand come from a worker
         writer.chart(&histogram, histogram.plot(), histogramBase);
         DurationOverTimeView overTime;
         overTime.setRunLabel(label);
         overTime.setRun(run.results);
         overTime.setRegion(costliest);
+        overTime.finishReading();
         writer.chart(&overTime, overTime.plot(), overTimeBase);
     } else {
         writer.note(QStringLiteral("%1: %2 and %3 skipped: %4")

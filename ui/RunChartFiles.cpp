@@ -2,6 +2,7 @@
 #include "RunChartFiles.h"
 
 #include "ExportController.h"
+#include "analysis/RegionCalls.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/ChartExporter.h"
@@ -38,9 +39,14 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
     if (chart == RunView::Histogram) {
         // Its tab may never have been shown: it follows the selection lazily.
         view->updateHistogramNow();
+        if (view->histogram()->reading()) {
+            *error = RunChartFiles::tr(
+                "the calls are still being read; export again when the histogram shows");
+            return nullptr;
+        }
         if (!view->histogram()->available()) {
             *error =
-                view->run()->hasEvents()
+                scope::hasCallData(*view->run()->results)
                     ? RunChartFiles::tr("show the histogram of a region with calls first")
                     : RunChartFiles::tr("the histogram needs per-call data; load the events first");
             return nullptr;
@@ -49,8 +55,13 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
     }
     if (chart == RunView::DurationOverTime) {
         view->sidePane()->updateOverTimeNow(); // lazily updated too
+        if (view->sidePane()->overTime()->reading()) {
+            *error = RunChartFiles::tr(
+                "the calls are still being read; export again when the chart shows");
+            return nullptr;
+        }
         if (!view->sidePane()->overTime()->available()) {
-            *error = view->run()->hasEvents()
+            *error = scope::hasCallData(*view->run()->results)
                          ? RunChartFiles::tr("select a region with calls in the table first")
                          : RunChartFiles::tr(
                                "the durations over time need per-call data; load the events first");

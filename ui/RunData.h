@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -44,6 +45,15 @@ struct RunData {
         if (timelineSource)
             return timelineSource;
         return timeline;
+    }
+    // What the percentiles and the distribution charts may hold of a run
+    // read on demand: a share of its budget, beside the chunk cache and the
+    // timeline's (calls in memory are not limited).
+    std::uint64_t callBytesLimit() const {
+        constexpr std::uint64_t kMost = std::uint64_t(64) << 20;
+        if (!readOnDemand() || memoryBudget == 0)
+            return kMost;
+        return std::clamp<std::uint64_t>(memoryBudget / 8, std::uint64_t(1) << 20, kMost);
     }
     // Whether the timeline has something to draw from.
     bool canDrawTimeline() const { return (hasEvents() || readOnDemand()) && timelineToDraw(); }

@@ -70,8 +70,12 @@ void RunSidePane::setRun(const std::shared_ptr<const RunData>& run,
     metadata_->setRun(run);
     source_->setRun(results);
     histogram_->setRegionAndRanks(-1, ranks_); // until its tab shows a region
-    histogram_->setRun(results);
     overTime_->setRegionAndRanks(-1, ranks_);
+    if (run) {
+        histogram_->setByteLimit(run->callBytesLimit());
+        overTime_->setByteLimit(run->callBytesLimit());
+    }
+    histogram_->setRun(results);
     overTime_->setRun(results);
     heatmap_->setRun(results);
     heatmap_->setRanks(ranks_);

@@ -433,14 +433,15 @@ void RunView::recomputeTable() {
     }
     tableCancel_ = std::make_shared<std::atomic<bool>>(false);
     tableWatcher_->setFuture(
-        QtConcurrent::run([results = run_->results, selection = selection_, cancel = tableCancel_](
+        QtConcurrent::run([results = run_->results, selection = selection_, cancel = tableCancel_,
+                           byteLimit = run_->callBytesLimit()](
                               QPromise<std::vector<scope::RegionTableRow>>& promise) {
             std::vector<scope::RegionTableRow> rows =
                 scope::RegionTable::compute(*results, selection, cancel.get(), false);
             promise.addResult(rows);
             if (!scope::hasCallData(*results) || cancel->load())
                 return;
-            scope::RegionTable::addPercentiles(*results, selection, rows, cancel.get());
+            scope::RegionTable::addPercentiles(*results, selection, rows, cancel.get(), byteLimit);
             if (!cancel->load())
                 promise.addResult(std::move(rows));
         }));

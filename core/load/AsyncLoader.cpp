@@ -9,12 +9,31 @@
 #include "native/RankFileCombiner.h"
 
 #include <chrono>
+#include <filesystem>
 
 namespace scope {
 namespace {
 
 // A UI needs no more than a few progress updates per frame.
 constexpr auto kProgressInterval = std::chrono::milliseconds(20);
+
+// A run whose calls exceed the memory budget is streamed once for its exact
+// statistics before its table could show (15 s for 10^9 calls); the summary
+// columns the profiler stored give that table in milliseconds. Tried only on
+// files large beside the budget (compressed calls take at least a sixteenth
+// of their bytes in memory), so that ordinary files are not opened twice.
+bool mayShowSummariesFirst(const LoadRequest& request) {
+    if (request.summaryOnly || request.memoryBudget == 0 || !request.rankFiles.empty())
+        return false;
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(request.path, error);
+    return !error && size > request.memoryBudget / 16;
+}
+
+// Bytes that decide whether a run's calls are read on demand, from its
+// summaries: starts, ends and the timeline index (readsOnDemand counts every
+// stored column, so this errs towards showing the summaries first).
+constexpr std::uint64_t kBytesPerCallInMemory = 3 * sizeof(std::int64_t);
 
 } // namespace
 
@@ -74,6 +93,27 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.control = readControl;
         // Combined rank files need their calls in memory to be combined.
         read.memoryBudget = request.rankFiles.empty() ? request.memoryBudget : 0;
+        bool summariesShown = false;
+        if (callbacks_.readDone && mayShowSummariesFirst(request)) {
+            IsolatedReadRequest summaries = read;
+            summaries.summaryOnly = true;
+            summaries.summary.fallback = false;
+            summaries.memoryBudget = 0;
+            try {
+                auto quick =
+                    std::make_shared<ProfilingResults>(readProfileFile(request.path, summaries));
+                if (quick->totalCalls() > request.memoryBudget / kBytesPerCallInMemory) {
+                    LoadOutcome early = outcome;
+                    early.results = std::move(quick);
+                    callbacks_.readDone(early);
+                    summariesShown = true;
+                }
+            } catch (const ReadCancelled&) {
+                throw;
+            } catch (const ProfileError&) {
+                // No summary columns (or no good ones): the full read says what is wrong.
+            }
+        }
         if (request.rankFiles.empty()) {
             *results = readProfileFile(request.path, read);
         } else {
@@ -105,7 +145,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         // Read on demand: the table can show now; the pyramid and the
         // exclusive times take one more pass over the calls.
         if (results->onDemand && !task.cancel.load()) {
-            if (callbacks_.readDone) {
+            if (callbacks_.readDone && !summariesShown) {
                 LoadOutcome read = outcome;
                 read.results = readStageCopy(*results);
                 callbacks_.readDone(read);

@@ -60,7 +60,10 @@ public:
         std::function<void(const LoadOutcome& outcome)> finished;
         // With events (in memory or on demand) only, as soon as the read is
         // done and before the timeline: results = readStageCopy (no events,
-        // no computed exclusive times), timeline null. `finished` follows as always. Last, so that
+        // no computed exclusive times), timeline null. A run that will be
+        // read on demand gets it before the read, from the file's summary
+        // columns (eventsRead false, onDemand null), when it has them; once,
+        // either way. `finished` follows as always. Last, so that
         // {progress, finished} still means what it did.
         std::function<void(const LoadOutcome& outcome)> readDone = {};
     };

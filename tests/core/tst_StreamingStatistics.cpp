@@ -282,6 +282,40 @@ private slots:
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
+    // A run read on demand shows its table before the pass over its calls,
+    // from the summary columns the profiler stored (v3_serial has them), and
+    // only once; a file without them (run_np3) shows it after that pass.
+    void theTableComesFromTheSummariesFirst() {
+        for (const char* name : {"v3_serial.h5", "run_np3.h5"}) {
+            std::vector<std::shared_ptr<const ProfilingResults>> stages;
+            std::optional<LoadOutcome> outcome;
+            AsyncLoader::Callbacks callbacks;
+            callbacks.finished = [&](const LoadOutcome& o) { outcome = o; };
+            callbacks.readDone = [&](const LoadOutcome& o) { stages.push_back(o.results); };
+            AsyncLoader loader(std::move(callbacks));
+            LoadRequest request;
+            request.path = sampleFile(name).toStdString();
+            request.memoryBudget = kTinyBudget;
+            loader.start(request);
+            loader.waitAll();
+            QVERIFY(outcome && outcome->results && outcome->results->onDemand);
+            QCOMPARE(stages.size(), std::size_t(1));
+            const bool fromSummaries = std::string(name) == "v3_serial.h5";
+            QCOMPARE(stages[0]->onDemand == nullptr, fromSummaries);
+            // The stored summaries and the streamed statistics agree on
+            // every row (the profiler computed them from the same calls).
+            const ProfilingResults& early = *stages[0];
+            const ProfilingResults& exact = *outcome->results;
+            QCOMPARE(early.rows.size(), exact.rows.size());
+            for (std::size_t i = 0; i < exact.rows.size(); ++i) {
+                QCOMPARE(early.rows[i].summary.count, exact.rows[i].summary.count);
+                QCOMPARE(early.rows[i].summary.total, exact.rows[i].summary.total);
+                QCOMPARE(early.rows[i].summary.minimum, exact.rows[i].summary.minimum);
+                QCOMPARE(early.rows[i].summary.maximum, exact.rows[i].summary.maximum);
+            }
+        }
+    }
+
     // The rule: a budget the events exceed in memory (8 bytes per value of
     // every column, plus 8 per call for the timeline index) streams them.
     void theBudgetDecides() {
