@@ -48,8 +48,10 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.summary.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
-        // Rank files are combined from their calls in memory.
-        request.memoryBudget = options_.combineRanks ? 0 : options_.memoryBudget;
+        // Rank files are combined from their calls in memory. The budget
+        // counts the whole process, files read before included.
+        request.memoryBudget =
+            options_.combineRanks ? 0 : MemoryBudget::forData(options_.memoryBudget);
         return readProfileFile(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());

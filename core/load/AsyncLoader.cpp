@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AsyncLoader.h"
 
+#include "MemoryBudget.h"
 #include "ProfileFileReader.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/OnDemandTimeline.h"
@@ -22,12 +23,12 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(20);
 // columns the profiler stored give that table in milliseconds. Tried only on
 // files large beside the budget (compressed calls take at least a sixteenth
 // of their bytes in memory), so that ordinary files are not opened twice.
-bool mayShowSummariesFirst(const LoadRequest& request) {
-    if (request.summaryOnly || request.memoryBudget == 0 || !request.rankFiles.empty())
+bool mayShowSummariesFirst(const LoadRequest& request, std::uint64_t dataBudget) {
+    if (request.summaryOnly || dataBudget == 0 || !request.rankFiles.empty())
         return false;
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(request.path, error);
-    return !error && size > request.memoryBudget / 16;
+    return !error && size > dataBudget / 16;
 }
 
 // Bytes that decide whether a run's calls are read on demand, from its
@@ -77,6 +78,8 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
     // A full read leaves the last quarter of the bar to the timeline index.
     const double readShare = request.summaryOnly ? 1.0 : 0.75;
     const ReadControl readControl = scaledControl(control, 0.0, readShare);
+    // The budget counts the whole process: what it holds already is not the run's.
+    const std::uint64_t dataBudget = MemoryBudget::forData(request.memoryBudget);
     try {
         auto results = std::make_shared<ProfilingResults>();
         // In a helper process: a file that crashes libhdf5 must not take the
@@ -92,9 +95,9 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         read.rowDetailsLimit = kViewerRowDetailsLimit;
         read.control = readControl;
         // Combined rank files need their calls in memory to be combined.
-        read.memoryBudget = request.rankFiles.empty() ? request.memoryBudget : 0;
+        read.memoryBudget = request.rankFiles.empty() ? dataBudget : 0;
         bool summariesShown = false;
-        if (callbacks_.readDone && mayShowSummariesFirst(request)) {
+        if (callbacks_.readDone && mayShowSummariesFirst(request, dataBudget)) {
             IsolatedReadRequest summaries = read;
             summaries.summaryOnly = true;
             summaries.summary.fallback = false;
@@ -102,7 +105,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             try {
                 auto quick =
                     std::make_shared<ProfilingResults>(readProfileFile(request.path, summaries));
-                if (quick->totalCalls() > request.memoryBudget / kBytesPerCallInMemory) {
+                if (quick->totalCalls() > dataBudget / kBytesPerCallInMemory) {
                     LoadOutcome early = outcome;
                     early.results = std::move(quick);
                     callbacks_.readDone(early);
@@ -152,7 +155,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             }
             control.progress(readShare, "building the timeline");
             try {
-                auto timeline = OnDemandTimeline::build(results, request.memoryBudget,
+                auto timeline = OnDemandTimeline::build(results, dataBudget,
                                                         scaledControl(control, readShare, 1.0));
                 // No other thread sees *results before `finished`; the timeline
                 // reads only the rows' counts, offsets and ranks.

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -79,6 +80,25 @@ std::uint64_t MemoryBudget::defaultBytes() {
     if (pages <= 0 || pageSize <= 0)
         return std::uint64_t{4} << 30; // unknown: assume an 8 GiB machine
     return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize) / 2;
+}
+
+std::uint64_t MemoryBudget::residentBytes() {
+    std::FILE* statm = std::fopen("/proc/self/statm", "r");
+    if (statm == nullptr)
+        return 0;
+    unsigned long long pages = 0, resident = 0;
+    const bool read = std::fscanf(statm, "%llu %llu", &pages, &resident) == 2;
+    std::fclose(statm);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    return read && pageSize > 0 ? resident * static_cast<std::uint64_t>(pageSize) : 0;
+}
+
+std::uint64_t MemoryBudget::forData(std::uint64_t budget) {
+    if (budget == 0)
+        return 0;
+    const std::uint64_t held = residentBytes();
+    const std::uint64_t left = budget > held ? budget - held : 0;
+    return std::max({left, budget / 4, std::uint64_t{1}});
 }
 
 std::string MemoryBudget::format(std::uint64_t bytes) {

@@ -61,6 +61,19 @@ private slots:
         QVERIFY(std::abs(double(MemoryBudget::defaultBytes()) - half) < half * 0.01);
     }
 
+    // The budget counts the whole process: what it holds already is taken
+    // off, down to a quarter of the budget; no budget stays none.
+    void theProcessTakesItsShare() {
+        const quint64 held = MemoryBudget::residentBytes();
+        QVERIFY(held > 1024 * 1024); // a Qt test process holds megabytes
+        const quint64 large = quint64(8) << 30;
+        QVERIFY(quint64(MemoryBudget::forData(large)) <= large - held + (quint64(16) << 20));
+        QVERIFY(quint64(MemoryBudget::forData(large)) >= large - held - (quint64(16) << 20));
+        QCOMPARE(quint64(MemoryBudget::forData(held / 2)), quint64(held / 2 / 4));
+        QCOMPARE(quint64(MemoryBudget::forData(1)), quint64(1));
+        QCOMPARE(quint64(MemoryBudget::forData(0)), quint64(0));
+    }
+
     void formatsForTheStatusBar() {
         QCOMPARE(MemoryBudget::format(quint64(160) << 20), std::string("160 MiB"));
         QCOMPARE(MemoryBudget::format(quint64(3) << 29), std::string("1.5 GiB"));
