@@ -5,6 +5,7 @@
 #include "EventPlanCheck.h"
 #include "ParallelFor.h"
 #include "RowStatistics.h"
+#include "SoundRows.h"
 #include "TimeRangeCheck.h"
 #include "model/Errors.h"
 
@@ -74,13 +75,6 @@ struct Worker {
     ChunkDecoder decoder;
     std::vector<std::byte> stored;
     std::vector<std::byte> chunk;
-};
-
-// What one row's calls gave: a reason when they are damaged, else the extent
-// of their times for the file's range check.
-struct RowOutcome {
-    std::string damage;
-    TimeRangeCheck::Extent extent;
 };
 
 std::array<EventColumn*, kEventColumnCount> columnsOf(EventColumns& events) {
@@ -280,7 +274,7 @@ private:
                                       kStatisticsStep);
             });
         checkCancelled(kStatisticsStep);
-        keepSoundRows(outcomes);
+        keepSoundRows(results_, plan_, outcomes, bytes_.path());
     }
 
     void summarizeRow(RankRegion& row, RowOutcome& outcome) const {
@@ -310,37 +304,6 @@ private:
         const RowStatistics statistics = RowStatistics::measure(starts, ends, gpu);
         outcome.extent = statistics.extent;
         row.summary = statistics.summary;
-    }
-
-    // The file's range check runs over the rows in their order, as a reader
-    // taking them one by one would; a damaged row is skipped (schema 1) or
-    // makes the file corrupt.
-    void keepSoundRows(std::vector<RowOutcome>& outcomes) {
-        std::vector<RankRegion>& rows = results_.rows;
-        const bool perRegion = std::any_of(plan_.datasets.begin(), plan_.datasets.end(),
-                                           [](const PlannedDataset& d) { return d.row >= 0; });
-        TimeRangeCheck range;
-        std::size_t kept = 0;
-        for (std::size_t r = 0; r < rows.size(); ++r) {
-            std::string& damage = outcomes[r].damage;
-            if (damage.empty() && !range.add(outcomes[r].extent))
-                damage = perRegion ? "times out of range (damaged)"
-                                   : "event times out of range (damaged)";
-            if (damage.empty()) {
-                if (kept != r)
-                    rows[kept] = std::move(rows[r]);
-                ++kept;
-                continue;
-            }
-            if (!perRegion)
-                corrupt(damage);
-            const std::string& region = results_.regions[rows[r].region];
-            results_.damaged.push_back({rows[r].rank, region,
-                                        bytes_.path() + ": reading region '" + region +
-                                            "' of rank " + std::to_string(rows[r].rank) + ": " +
-                                            damage});
-        }
-        rows.resize(kept);
     }
 
     void checkCancelled(const char* step) const {

@@ -5,6 +5,7 @@
 #include "ParallelFor.h"
 #include "PlannedCallSource.h"
 #include "RowStatistics.h"
+#include "SoundRows.h"
 #include "TimeRangeCheck.h"
 #include "model/Errors.h"
 
@@ -37,14 +38,6 @@ struct Worker {
     std::vector<std::int64_t> gpu;
 };
 
-// What one row's calls gave, as in EventAssembler: a reason when they are
-// damaged, else the extent of their times for the file's range check.
-struct RowOutcome {
-    std::string damage;
-    bool fileDamaged = false; // a column of the whole file is damaged
-    TimeRangeCheck::Extent extent;
-};
-
 class Streaming {
 public:
     Streaming(ProfilingResults& results, std::shared_ptr<PlannedCallSource> source,
@@ -59,7 +52,7 @@ public:
         stream(outcomes);
         verifyUnreadColumns(outcomes);
         settleDamage(outcomes);
-        keepSoundRows(outcomes);
+        keepSoundRows(results_, plan_, outcomes, source_->path());
     }
 
 private:
@@ -238,37 +231,6 @@ private:
                 settled[static_cast<std::size_t>(row)] = true;
             }
         }
-    }
-
-    // The file's range check runs over the rows in their order, as a reader
-    // taking them one by one would; a damaged row is skipped (schema 1) or
-    // makes the file corrupt.
-    void keepSoundRows(std::vector<RowOutcome>& outcomes) {
-        std::vector<RankRegion>& rows = results_.rows;
-        const bool perRegion = std::any_of(plan_.datasets.begin(), plan_.datasets.end(),
-                                           [](const PlannedDataset& d) { return d.row >= 0; });
-        TimeRangeCheck range;
-        std::size_t kept = 0;
-        for (std::size_t r = 0; r < rows.size(); ++r) {
-            std::string& damage = outcomes[r].damage;
-            if (damage.empty() && !range.add(outcomes[r].extent))
-                damage = perRegion ? "times out of range (damaged)"
-                                   : "event times out of range (damaged)";
-            if (damage.empty()) {
-                if (kept != r)
-                    rows[kept] = std::move(rows[r]);
-                ++kept;
-                continue;
-            }
-            if (!perRegion)
-                corrupt(damage);
-            const std::string& region = results_.regions[rows[r].region];
-            results_.damaged.push_back({rows[r].rank, region,
-                                        source_->path() + ": reading region '" + region +
-                                            "' of rank " + std::to_string(rows[r].rank) + ": " +
-                                            damage});
-        }
-        rows.resize(kept);
     }
 
     ProfilingResults& results_;
