@@ -120,10 +120,16 @@ void ExportController::updateActions() {
     heatmap_->setEnabled(run);
     likwid_->setEnabled(run && LikwidView::hasData(*view->run()->results));
     const QString reason = run ? RunStatusText::onDemandReason(*view->run()) : QString();
-    // Traces are made of the calls: none without per-call data.
-    for (QAction* action : {flame_, callTree_, perfettoTrace_, speedscopeTrace_}) {
+    // The call paths of a run read on demand come from its timeline's
+    // per-rank trees; traces are made of the calls: none without them all.
+    const bool paths = run && CallPathTabs::hasCallPaths(*view->run());
+    for (QAction* action : {flame_, callTree_}) {
+        action->setEnabled(paths);
+        action->setToolTip(paths ? QString() : reason); // shown by the menu only when set
+    }
+    for (QAction* action : {perfettoTrace_, speedscopeTrace_}) {
         action->setEnabled(events);
-        action->setToolTip(reason); // shown by the menu only when set
+        action->setToolTip(reason);
     }
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);

@@ -4,7 +4,9 @@
 #include "ExportController.h"
 #include "LoadController.h"
 #include "analysis/CallTree.h"
+#include "analysis/OnDemandTimeline.h"
 #include "analysis/RegionCalls.h"
+#include "callpaths/CallPathTabs.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/RegionTotalsChart.h"
@@ -225,29 +227,34 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
     }
 
     const QString timelineBase = QStringLiteral("timeline") + suffix;
+    const auto flame = [&](std::shared_ptr<const scope::CallTree> tree) {
+        FlameGraph graph;
+        graph.setRunLabel(label);
+        graph.setTree(std::move(tree), run.results);
+        writer.painted(graph, QStringLiteral("flame") + suffix);
+    };
     // A run read on demand draws its whole-run timeline from the pyramid in
-    // memory (exact at that zoom); its flame graph needs every call in memory.
+    // memory (exact at that zoom) and its flame graph from the per-rank call
+    // trees kept beside it.
     if (run.readOnDemand() && run.canDrawTimeline()) {
         TimelineView timeline;
         timeline.setRun(run.results, run.timelineToDraw());
         timeline.setRunLabel(label);
         writer.chart(&timeline, timeline.plot(), timelineBase);
-        writer.note(
-            QStringLiteral("%1: %2 skipped: its calls exceed the memory budget")
-                .arg(run.path,
-                     QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName()));
+        if (const auto onDemand = CallPathTabs::onDemandTimeline(run))
+            flame(std::make_shared<const scope::CallTree>(onDemand->callTree()));
+        else
+            writer.note(
+                QStringLiteral("%1: %2 skipped: its calls exceed the memory budget")
+                    .arg(run.path,
+                         QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName()));
     } else if (run.hasEvents()) {
         TimelineView timeline;
         timeline.setRun(run.results, run.timeline);
         timeline.setRunLabel(label);
         writer.chart(&timeline, timeline.plot(), timelineBase);
-
-        auto tree = std::make_shared<const scope::CallTree>(
-            scope::CallTree::build(*run.results, *run.timeline));
-        FlameGraph flame;
-        flame.setRunLabel(label);
-        flame.setTree(tree, run.results);
-        writer.painted(flame, QStringLiteral("flame") + suffix);
+        flame(std::make_shared<const scope::CallTree>(
+            scope::CallTree::build(*run.results, *run.timeline)));
     } else {
         writer.note(QStringLiteral("%1: %2 and %3 skipped: the per-call events were not read (%4)")
                         .arg(run.path, QFileInfo(writer.pathFor(timelineBase)).fileName(),

@@ -86,11 +86,13 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
 const FlameGraph* flameOf(RunView* view, QString* error) {
     if (!runOpen(view, error))
         return nullptr;
-    if (!view->run()->hasEvents()) {
+    // A run read on demand has its call paths from its timeline, unless that
+    // could not be built.
+    if (!CallPathTabs::hasCallPaths(*view->run())) {
         *error =
             view->run()->readOnDemand()
-                ? RunChartFiles::tr("the flame graph needs every call in memory; this run's "
-                                    "calls exceed the memory budget")
+                ? RunChartFiles::tr("the flame graph needs every call in memory or the run's "
+                                    "timeline, which could not be built")
                 : RunChartFiles::tr("the flame graph needs per-call data; load the events first");
         return nullptr;
     }

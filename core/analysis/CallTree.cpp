@@ -247,28 +247,39 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
         return empty;
     }
 
-    // Merge: a partial tree's nodes come after their parents, so one pass in
-    // node order maps each onto the result.
-    CallTree tree = rootOnly();
+    std::vector<const CallTree*> trees;
     for (PartialTree& part : partial) {
-        const CallTree& t = part.tree;
-        std::vector<std::uint32_t> map(t.size(), kRoot);
-        for (std::uint32_t n = 1; n < t.size(); ++n) {
-            const std::uint32_t m = tree.child(map[t.parent[n]], t.region[n]);
-            map[n] = m;
-            tree.calls[m] += t.calls[n];
-            tree.inclusiveNs[m] += t.inclusiveNs[n];
-            tree.exclusiveNs[m] += t.exclusiveNs[n];
-            tree.maxRankInclusiveNs[m] =
-                std::max(tree.maxRankInclusiveNs[m], t.maxRankInclusiveNs[n]);
-            tree.ranksWithCalls[m] += t.ranksWithCalls[n];
-        }
-        if (part.overlaps > 0 && tree.overlaps == 0)
-            tree.firstOverlap = part.firstOverlap;
-        tree.overlaps += part.overlaps;
+        part.tree.firstOverlap = part.firstOverlap;
+        part.tree.overlaps = part.overlaps;
+        trees.push_back(&part.tree);
     }
+    CallTree tree = merge(trees);
     tree.runNs =
         static_cast<std::int64_t>(std::llround(RegionTable::runTime(results, ranks) * 1e9));
+    return tree;
+}
+
+CallTree CallTree::merge(std::span<const CallTree* const> trees) {
+    // A tree's nodes come after their parents, so one pass in node order
+    // maps each onto the result.
+    CallTree tree = rootOnly();
+    std::vector<std::uint32_t> map;
+    for (const CallTree* t : trees) {
+        map.assign(t->size(), kRoot);
+        for (std::uint32_t n = 1; n < t->size(); ++n) {
+            const std::uint32_t m = tree.child(map[t->parent[n]], t->region[n]);
+            map[n] = m;
+            tree.calls[m] += t->calls[n];
+            tree.inclusiveNs[m] += t->inclusiveNs[n];
+            tree.exclusiveNs[m] += t->exclusiveNs[n];
+            tree.maxRankInclusiveNs[m] =
+                std::max(tree.maxRankInclusiveNs[m], t->maxRankInclusiveNs[n]);
+            tree.ranksWithCalls[m] += t->ranksWithCalls[n];
+        }
+        if (t->overlaps > 0 && tree.overlaps == 0)
+            tree.firstOverlap = t->firstOverlap;
+        tree.overlaps += t->overlaps;
+    }
     tree.finish();
     return tree;
 }

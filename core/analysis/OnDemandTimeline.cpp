@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "OnDemandTimeline.h"
 
+#include "RegionTable.h"
 #include "TimelineIndex.h"
 #include "model/Errors.h"
 
@@ -334,7 +335,37 @@ std::size_t OnDemandTimeline::memoryBytes() const {
            (blockMinStart_.capacity() + blockMaxReach_.capacity() + rowLongest_.capacity()) *
                sizeof(std::int64_t) +
            rowBlockBegin_.capacity() * sizeof(std::size_t) + rowSorted_.capacity() +
-           exclusive_.capacity() * sizeof(std::optional<std::int64_t>);
+           exclusive_.capacity() * sizeof(std::optional<std::int64_t>) + treeBytes();
+}
+
+std::size_t OnDemandTimeline::treeBytes() const {
+    std::size_t bytes = rankTrees_.capacity() * sizeof(CallTree);
+    for (const CallTree& t : rankTrees_)
+        bytes += t.parent.capacity() * sizeof(std::uint32_t) * 3 + // parent, childBegin, childCount
+                 t.children.capacity() * sizeof(std::uint32_t) +
+                 t.region.capacity() * sizeof(std::int32_t) +
+                 t.depth.capacity() * sizeof(std::uint32_t) +
+                 t.calls.capacity() * sizeof(std::uint64_t) +
+                 t.inclusiveNs.capacity() * sizeof(std::int64_t) * 3 + // + exclusive, max rank
+                 t.ranksWithCalls.capacity() * sizeof(std::uint32_t);
+    return bytes;
+}
+
+CallTree OnDemandTimeline::callTree(const RankSelection& ranks,
+                                    const std::atomic<bool>* cancel) const {
+    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
+    std::vector<const CallTree*> trees;
+    for (std::size_t i = 0; i < rankLanes_.size() && !cancelled(); ++i)
+        if (ranks.contains(rankLanes_[i].rank))
+            trees.push_back(&rankTrees_[i]);
+    CallTree tree = CallTree::merge(cancelled() ? std::vector<const CallTree*>{} : trees);
+    if (cancelled())
+        return tree;
+    // The run time of the selection comes from the rows' summaries, as for
+    // the calls in memory (the per-rank trees know only their rank's rows).
+    tree.runNs =
+        static_cast<std::int64_t>(std::llround(RegionTable::runTime(*results_, ranks) * 1e9));
+    return tree;
 }
 
 std::string OnDemandTimeline::readError() const {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CallTree.h"
 #include "TimelinePyramid.h"
 #include "TimelineSource.h"
 #include "format/ReadOptions.h"
 #include "model/ProfilingResults.h"
+#include "model/RankSelection.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -80,12 +82,21 @@ public:
     // calls in memory); the loader fills the rows the file gave none.
     const std::vector<std::optional<std::int64_t>>& exclusiveByRow() const { return exclusive_; }
 
+    // The call tree of the selected ranks, as CallTree::build gives it for
+    // the calls in memory: merged from the per-rank trees built with the
+    // pyramid (a few hundred nodes per rank), so no call is read. Empty and
+    // finished once `cancel` is set.
+    CallTree callTree(const RankSelection& ranks = {},
+                      const std::atomic<bool>* cancel = nullptr) const;
+
     // Blocks until no window is being read or waiting to be. For tests and
     // benchmarks: the UI never waits.
     void waitIdle() const;
     std::size_t windowBytes() const;
     std::uint64_t windowBudgetBytes() const { return windowBudget_; }
     std::size_t memoryBytes() const;
+    // Of the per-rank call trees (within memoryBytes).
+    std::size_t treeBytes() const;
     std::string readError() const;
 
 private:
@@ -128,6 +139,7 @@ private:
     std::int64_t startNs_ = 0;
     std::int64_t endNs_ = 0;
     std::vector<std::optional<std::int64_t>> exclusive_;
+    std::vector<CallTree> rankTrees_; // per rankLanes_ entry
 
     // Per row (results.rows order), hulls of every block of blockCalls_
     // calls: the earliest start and the latest reach (end, at least start +

@@ -160,9 +160,13 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
         widths = t_.pyramid_.widths();
         allowed = t_.pyramid_.bytesLeft();
     }
+    // The rank's call paths while its nesting is at hand: the call tree of
+    // any selection is then a merge of these, without reading a call.
+    CallTree tree = CallTree::build(local, index, {}, 1, control_.cancel);
+    checkCancel();
     return {TimelinePyramid::computeRank(index, toGlobal, t_.pyramid_.originNs(),
                                          t_.pyramid_.endNs(), widths, allowed),
-            index.startNs(), index.endNs()};
+            std::move(tree), index.startNs(), index.endNs()};
 }
 
 void OnDemandTimeline::Builder::measureBlocks(std::size_t row, std::span<const std::int64_t> starts,
@@ -191,6 +195,7 @@ void OnDemandTimeline::Builder::commit(const Job& job, Built built) {
     const auto laneCount = static_cast<std::uint32_t>(built.part.lanes.size());
     t_.pyramid_.addRank(std::move(built.part));
     t_.rankLanes_.push_back({job.rank, firstLane, laneCount});
+    t_.rankTrees_.push_back(std::move(built.tree));
     const bool first = t_.rankLanes_.size() == 1;
     t_.startNs_ = first ? built.startNs : std::min(t_.startNs_, built.startNs);
     t_.endNs_ = first ? built.endNs : std::max(t_.endNs_, built.endNs);

@@ -31,6 +31,7 @@ private:
     };
     struct Built {
         TimelinePyramid::RankPart part;
+        CallTree tree;
         std::int64_t startNs;
         std::int64_t endNs;
     };

@@ -2,8 +2,9 @@
 // A run whose calls exceed the memory budget, as the viewer shows it: the
 // timeline of a source that answers with stand-ins first and refines later
 // (also from another thread, and after the view is gone), the table with every
-// statistic, and the views and exports that need every call in memory saying
-// why they are not there.
+// statistic, the call tree and flame graph from the on-demand timeline (equal
+// to those of the calls in memory), and the views and exports that need every
+// call in memory saying why they are not there.
 #include "../core/MemoryCallSource.h"
 #include "EventsUnavailablePanel.h"
 #include "ExportController.h"
@@ -13,7 +14,12 @@
 #include "RunView.h"
 #include "RunWaiter.h"
 #include "TimelineTestSupport.h"
+#include "analysis/CallTree.h"
+#include "analysis/OnDemandTimeline.h"
 #include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeModel.h"
+#include "callpaths/CallTreeView.h"
+#include "callpaths/FlameGraph.h"
 #include "format/ProfileReader.h"
 #include "models/RegionTableModel.h"
 
@@ -26,6 +32,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -120,6 +127,25 @@ std::shared_ptr<RunData> onDemandRun(std::shared_ptr<const TimelineSource> sourc
     run->timelineSource = std::move(source);
     run->memoryBudget = kBudget;
     return run;
+}
+
+// The same, with the timeline the loader builds for such a run: it keeps
+// the per-rank call trees.
+std::shared_ptr<RunData> onDemandRunWithTimeline() {
+    auto run = onDemandRun(nullptr);
+    run->timelineSource = OnDemandTimeline::build(run->results, kBudget, {});
+    return run;
+}
+
+// Each node's calls and inclusive and exclusive time by path text: node
+// numbers may differ between two trees of the same calls.
+std::map<std::string, std::tuple<std::uint64_t, std::int64_t, std::int64_t>>
+byPath(const CallTree& tree, const ProfilingResults& results) {
+    std::map<std::string, std::tuple<std::uint64_t, std::int64_t, std::int64_t>> nodes;
+    for (std::uint32_t n = 0; n < tree.size(); ++n)
+        nodes[tree.pathText(n, results)] = {tree.calls[n], tree.inclusiveNs[n],
+                                            tree.exclusiveNs[n]};
+    return nodes;
 }
 
 std::shared_ptr<RunData> inMemoryRun() {
@@ -272,7 +298,8 @@ private slots:
         QTRY_VERIFY(view.eventViewsEnabled());
         QTRY_COMPARE(plottableOf(*view.timeline())->bandCount(), 3);
 
-        // The call paths need every call in memory; Reload reads it again.
+        // Without the on-demand timeline (as when its build failed) the call
+        // paths need every call in memory; Reload reads it again.
         for (int page : {CallPathTabs::CallTreePage, CallPathTabs::FlamePage}) {
             EventsUnavailablePanel* panel = shownPanel(view.callPaths(), page);
             QVERIFY(panel);
@@ -293,6 +320,51 @@ private slots:
         shownPanel(view.callPaths(), CallPathTabs::FlamePage)->loadButton()->click();
         QCOMPARE(reload.size(), 1);
         QCOMPARE(reload.at(0).at(0).toString(), run->path);
+    }
+
+    void theCallPathsComeFromTheOnDemandTimeline() {
+        const auto memory = inMemoryRun();
+        const auto run = onDemandRunWithTimeline();
+        QVERIFY(CallPathTabs::hasCallPaths(*run));
+        QVERIFY(!CallPathTabs::hasCallPaths(*onDemandRun(memory->timeline)));
+
+        RunView reference;
+        QVERIFY(setRunAndWait(reference, memory));
+        RunView view;
+        showView(view);
+        QVERIFY(setRunAndWait(view, run));
+        for (RunView* v : {&reference, &view}) {
+            QSignalSpy built(v->callPaths(), &CallPathTabs::treeReady);
+            v->callPaths()->setCurrentIndex(CallPathTabs::CallTreePage);
+            QVERIFY(v->callPaths()->tree() || built.wait(10000));
+        }
+        const auto* stack = qobject_cast<QStackedWidget*>(view.callPaths()->currentWidget());
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.callPaths()->callTree()));
+        const auto got = view.callPaths()->tree();
+        const auto expected = reference.callPaths()->tree();
+        QVERIFY(got && expected);
+        QVERIFY(got->size() > 1);
+        QCOMPARE(got->runNs, expected->runNs);
+        QCOMPARE(byPath(*got, *run->results), byPath(*expected, *memory->results));
+        // The view shows it: as many rows at the top level as in memory.
+        QCOMPARE(view.callPaths()->callTree()->model()->rowCount(),
+                 reference.callPaths()->callTree()->model()->rowCount());
+        QVERIFY(view.callPaths()->callTree()->model()->rowCount() > 0);
+
+        // A subset of ranks: still the tree of the calls in memory.
+        const scope::RankSelection ranks({1, 2});
+        const CallTree subset = CallTree::build(*memory->results, *memory->timeline, ranks, 1);
+        QSignalSpy rebuilt(view.callPaths(), &CallPathTabs::treeReady);
+        view.callPaths()->setRanks(ranks);
+        QVERIFY(rebuilt.wait(10000));
+        QCOMPARE(byPath(*view.callPaths()->tree(), *run->results),
+                 byPath(subset, *memory->results));
+        QVERIFY(byPath(subset, *memory->results) != byPath(*expected, *memory->results));
+
+        // The flame graph shows the same tree instead of the reason.
+        view.callPaths()->setCurrentIndex(CallPathTabs::FlamePage);
+        stack = qobject_cast<QStackedWidget*>(view.callPaths()->currentWidget());
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.callPaths()->flameGraph()));
     }
 
     void withoutATimelineSourceTheTimelineSaysWhy() {
@@ -333,6 +405,19 @@ private slots:
             said = said || label->text().contains(QStringLiteral(
                                "read on demand: its calls exceed the memory budget (160 MiB)"));
         QVERIFY(said);
+
+        // With the on-demand timeline the flame graph and the call tree are
+        // there; the traces still need every call.
+        emit window.loader()->loaded(4244, onDemandRunWithTimeline());
+        QVERIFY(waitForRun(window, opened));
+        for (const QString& text : needEveryCall) {
+            const bool paths = text == needEveryCall[0] || text == needEveryCall[1];
+            QCOMPARE(exportAction(window, text)->isEnabled(), paths);
+            QCOMPARE(exportAction(window, text)
+                         ->toolTip()
+                         .contains(QStringLiteral("every call in memory")),
+                     !paths);
+        }
 
         // A run in memory has them back, without a reason.
         emit window.loader()->loaded(4243, memory);

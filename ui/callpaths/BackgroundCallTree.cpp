@@ -2,6 +2,7 @@
 #include "BackgroundCallTree.h"
 
 #include "analysis/CallTree.h"
+#include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -31,10 +32,25 @@ void BackgroundCallTree::request(std::shared_ptr<const scope::ProfilingResults> 
     cancel();
     if (!results || !index)
         return;
+    start([results, index, ranks](const std::atomic<bool>* stop) {
+        return scope::CallTree::build(*results, *index, ranks, 0, stop);
+    });
+}
+
+void BackgroundCallTree::request(std::shared_ptr<const scope::OnDemandTimeline> timeline,
+                                 const scope::RankSelection& ranks) {
+    cancel();
+    if (!timeline)
+        return;
+    start([timeline, ranks](const std::atomic<bool>* stop) {
+        return timeline->callTree(ranks, stop);
+    });
+}
+
+void BackgroundCallTree::start(std::function<scope::CallTree(const std::atomic<bool>*)> build) {
     cancel_ = std::make_shared<std::atomic<bool>>(false);
-    watcher_->setFuture(QtConcurrent::run([results, index, ranks, stop = cancel_]() -> Trees {
-        auto tree = std::make_shared<scope::CallTree>(
-            scope::CallTree::build(*results, *index, ranks, 0, stop.get()));
+    watcher_->setFuture(QtConcurrent::run([build = std::move(build), stop = cancel_]() -> Trees {
+        auto tree = std::make_shared<scope::CallTree>(build(stop.get()));
         if (stop->load())
             return {};
         auto bottomUp = std::make_shared<scope::CallTree>(tree->bottomUp());

@@ -7,10 +7,12 @@
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace scope {
 struct CallTree;
+class OnDemandTimeline;
 class ProfilingResults;
 class TimelineIndex;
 } // namespace scope
@@ -28,6 +30,9 @@ public:
     void request(std::shared_ptr<const scope::ProfilingResults> results,
                  std::shared_ptr<const scope::TimelineIndex> index,
                  const scope::RankSelection& ranks);
+    // A run read on demand: merged from the per-rank trees its timeline kept.
+    void request(std::shared_ptr<const scope::OnDemandTimeline> timeline,
+                 const scope::RankSelection& ranks);
     void cancel();
     bool busy() const { return watcher_->isRunning(); }
 
@@ -42,6 +47,8 @@ signals:
                std::shared_ptr<const scope::CallTree> bottomUp);
 
 private:
+    void start(std::function<scope::CallTree(const std::atomic<bool>*)> build);
+
     QFutureWatcher<Trees>* watcher_;
     std::shared_ptr<std::atomic<bool>> cancel_;
 };

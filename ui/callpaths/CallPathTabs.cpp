@@ -6,6 +6,7 @@
 #include "EventsUnavailablePanel.h"
 #include "FlameGraph.h"
 #include "analysis/CallTree.h"
+#include "analysis/OnDemandTimeline.h"
 
 #include <QEventLoop>
 #include <QScopedValueRollback>
@@ -84,7 +85,8 @@ void CallPathTabs::setRun(std::shared_ptr<const RunData> run, const scope::RankS
         tree_->clear();
         flame_->clear();
         for (EventsUnavailablePanel* panel : {treePanel_, flamePanel_}) {
-            // Read on demand: the paths need every call at once.
+            // Read on demand without its timeline (its build failed): the
+            // paths would need every call at once.
             if (run_ && run_->readOnDemand())
                 panel->setOverBudget(run_->memoryBudget);
             else
@@ -141,7 +143,24 @@ bool CallPathTabs::showsCallPaths() const {
 }
 
 bool CallPathTabs::callPathsAvailable() const {
-    return run_ && run_->hasEvents() && run_->timeline;
+    return run_ && hasCallPaths(*run_);
+}
+
+bool CallPathTabs::hasCallPaths(const RunData& run) {
+    return (run.hasEvents() && run.timeline) || onDemandTimeline(run);
+}
+
+std::shared_ptr<const scope::OnDemandTimeline> CallPathTabs::onDemandTimeline(const RunData& run) {
+    return run.readOnDemand()
+               ? std::dynamic_pointer_cast<const scope::OnDemandTimeline>(run.timelineSource)
+               : nullptr;
+}
+
+void CallPathTabs::requestTree() {
+    if (auto timeline = onDemandTimeline(*run_))
+        builder_->request(std::move(timeline), ranks_);
+    else
+        builder_->request(run_->results, run_->timeline, ranks_);
 }
 
 // The tree is built when one of its views is shown: while a run opens, the
@@ -154,7 +173,7 @@ void CallPathTabs::rebuild() {
         return;
     }
     tree_->setBusy(true);
-    builder_->request(run_->results, run_->timeline, ranks_);
+    requestTree();
 }
 
 std::shared_ptr<const scope::CallTree> CallPathTabs::waitForTree() {
@@ -164,7 +183,7 @@ std::shared_ptr<const scope::CallTree> CallPathTabs::waitForTree() {
         if (stale_ || !builder_->busy()) {
             stale_ = false;
             tree_->setBusy(true);
-            builder_->request(run_->results, run_->timeline, ranks_);
+            requestTree();
         }
         // The window stays live meanwhile; the build takes well under a second.
         QEventLoop loop;
@@ -200,7 +219,8 @@ void CallPathTabs::selectRegion(int region) {
 
 void CallPathTabs::highlightPath(const std::vector<std::int32_t>& path) {
     const quint64 serial = ++pathSerial_;
-    if (path.empty() || !callPathsAvailable())
+    // Finding a path's calls needs them in memory: not for runs read on demand.
+    if (path.empty() || !run_ || !run_->hasEvents() || !run_->timeline)
         return;
     QtConcurrent::run([results = run_->results, index = run_->timeline, ranks = ranks_, path] {
         return std::make_shared<const std::vector<bool>>(

@@ -17,16 +17,19 @@ class FlameGraph;
 class QStackedWidget;
 namespace scope {
 struct CallTree;
-}
+class OnDemandTimeline;
+} // namespace scope
 
 // The views of a run that need its calls, side by side in tabs below the
 // table: the timeline (handed in by the run view, which times its first
 // frame), the call tree and the flame graph; the run view adds the pages that
 // want the window's width after them (source, metadata, hardware). It builds the call tree in the
-// background for the selected ranks; without per-call data both views give
-// way to the reason and "Load events", like the timeline, and for a run read
-// on demand (its calls exceed the memory budget) to the reason and "Reload". The chosen tab is
-// remembered, and the tree is only built once one of its views is shown.
+// background for the selected ranks (for a run read on demand, merged from
+// the per-rank trees its OnDemandTimeline kept); without per-call data both
+// views give way to the reason and "Load events", like the timeline, and for a
+// run read on demand whose timeline could not be built to the reason and
+// "Reload". The chosen tab is remembered, and the tree is only built once one
+// of its views is shown.
 class CallPathTabs : public QTabWidget {
     Q_OBJECT
 public:
@@ -57,6 +60,12 @@ public:
     // meanwhile. Null without per-call data.
     std::shared_ptr<const scope::CallTree> waitForTree();
     bool callPathsAvailable() const;
+    // Whether the call tree and flame graph of `run` can be built: its calls
+    // are in memory, or read on demand with their timeline built.
+    static bool hasCallPaths(const RunData& run);
+    // The timeline of a run read on demand, which holds its call tree; null
+    // otherwise.
+    static std::shared_ptr<const scope::OnDemandTimeline> onDemandTimeline(const RunData& run);
 
 signals:
     // A node of the tree or the flame graph was chosen.
@@ -75,6 +84,7 @@ private:
     void showTree(std::shared_ptr<const scope::CallTree> tree,
                   std::shared_ptr<const scope::CallTree> bottomUp);
     void rebuild();
+    void requestTree();
     void highlightPath(const std::vector<std::int32_t>& path);
 
     std::shared_ptr<const RunData> run_;
