@@ -35,7 +35,8 @@ struct RunData {
     // Every call in memory: what the call tree, flame graph and traces need.
     bool hasEvents() const { return results && results->eventsRead; }
     // The calls exceed the memory budget and are read from the file on
-    // demand: statistics, timeline and distributions, but no call paths.
+    // demand: statistics, timeline, distributions and call paths (from the
+    // OnDemandTimeline), but no traces.
     bool readOnDemand() const {
         return results && !results->eventsRead && results->onDemand != nullptr;
     }

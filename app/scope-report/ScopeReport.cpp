@@ -7,6 +7,7 @@
 #include "LineProfilePrinter.h"
 #include "PerfPrinter.h"
 #include "RegionTablePrinter.h"
+#include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "export/ChromeTraceWriter.h"
 #include "export/RegionStatisticsCsv.h"
@@ -48,10 +49,8 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.summary.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
-        // Rank files are combined from their calls in memory. The budget
-        // counts the whole process, files read before included.
-        request.memoryBudget =
-            options_.combineRanks ? 0 : MemoryBudget::forData(options_.memoryBudget);
+        // Rank files are combined from their calls in memory.
+        request.memoryBudget = options_.combineRanks ? 0 : options_.memoryBudget;
         return readProfileFile(path, request);
     } catch (const FileNotFoundError& error) {
         fail(ExitStatus::FileNotFound, error.what());
@@ -153,8 +152,17 @@ bool ScopeReport::hasSelectedRanks(const ProfilingResults& results) {
 std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
     const std::string prefix = "scope-report: warning: " + results.path;
     if (results.onDemand) {
-        failOverBudget(results, "call tree");
-        return std::nullopt;
+        // Built rank by rank from the calls on disk, as the viewer does.
+        try {
+            const auto timeline = OnDemandTimeline::build(
+                std::make_shared<const ProfilingResults>(results), options_.memoryBudget, {});
+            return reportOverlaps(results, timeline->callTree(options_.selection.ranks()));
+        } catch (const ReadCancelled&) {
+            throw;
+        } catch (const ProfileError&) {
+            failOverBudget(results, "call tree"); // a rank alone exceeds it
+            return std::nullopt;
+        }
     }
     if (!results.eventsRead) {
         err_ << prefix << " has no per-call data ("
@@ -164,9 +172,12 @@ std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
         return std::nullopt;
     }
     const TimelineIndex index(results);
-    CallTree tree = CallTree::build(results, index, options_.selection.ranks());
+    return reportOverlaps(results, CallTree::build(results, index, options_.selection.ranks()));
+}
+
+CallTree ScopeReport::reportOverlaps(const ProfilingResults& results, CallTree tree) {
     if (tree.firstOverlap)
-        err_ << prefix << ": " << tree.overlaps
+        err_ << "scope-report: warning: " << results.path << ": " << tree.overlaps
              << (tree.overlaps == 1 ? " call overlaps" : " calls overlap")
              << " its caller without nesting (counted below it); the first: "
              << tree.firstOverlap->describe(results) << '\n';

@@ -32,6 +32,8 @@ private:
     // --call-tree: the file's tree over --ranks, or nothing (with a warning)
     // for a file without per-call data.
     std::optional<CallTree> callTree(const ProfilingResults& results);
+    // Warns of calls that overlap their caller without nesting.
+    CallTree reportOverlaps(const ProfilingResults& results, CallTree tree);
     void writeExport(const std::string& destination, const std::string& text, const char* what);
     // --chrome-trace and --speedscope of the one file.
     void writeTraces(const ProfilingResults& results);

@@ -4,7 +4,9 @@
 // read into memory does; options that need every call in memory fail with a
 // message naming the file and the budget; a size it cannot parse is a usage
 // error that says so.
+#include "FixtureWriter.h"
 #include "ScopeReportRunner.h"
+#include "SyntheticRun.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -60,7 +62,40 @@ private slots:
         QVERIFY2(run.err.isEmpty(), run.err.constData());
     }
 
-    // The call tree and the trace exports need every call in memory.
+    // A run read on demand gets its call tree rank by rank from the calls on
+    // disk, as the viewer does: the same text and JSON as read into memory.
+    // 16 ranks of 3,000 calls: 1.15 MB in memory (24 bytes a call) exceed
+    // 800 KiB, but one rank's calls leave room to build.
+    void theCallTreeComesFromTheCallsOnDisk() {
+        scope::fixtures::SyntheticRun::Shape shape;
+        shape.ranks = 16;
+        shape.regions = 3;
+        shape.calls = 1'000;
+        const QString file = dir_.filePath(QStringLiteral("ranks16.h5"));
+        scope::fixtures::FixtureWriter::write(scope::fixtures::SyntheticRun::generate(shape),
+                                              file.toStdString());
+        const auto run = [&](const QString& budget) {
+            const QString json = dir_.filePath(budget + QStringLiteral(".json"));
+            const auto result =
+                runReport({file, QStringLiteral("--call-tree"), QStringLiteral("--json"), json,
+                           QStringLiteral("--memory-budget"), budget});
+            return std::pair{result, readFile(json)};
+        };
+        const auto [memory, memoryJson] = run(QStringLiteral("1G"));
+        const auto [budget, budgetJson] = run(QStringLiteral("800K"));
+        QCOMPARE(memory.exitCode, 0);
+        QCOMPARE(budget.exitCode, 0);
+        QVERIFY(memoryJson.contains("\"call_tree\""));
+        QCOMPARE(budget.out, memory.out);
+        QCOMPARE(budgetJson, memoryJson);
+        // It was read on demand: what needs every call in memory fails.
+        const auto trace =
+            runReport({file, QStringLiteral("--memory-budget"), QStringLiteral("800K"),
+                       QStringLiteral("--chrome-trace"), dir_.filePath(QStringLiteral("t.json"))});
+        QCOMPARE(trace.exitCode, 1);
+    }
+
+    // The trace exports need every call in memory; the call tree, a rank's.
     void optionsNeedingEveryCallFail_data() {
         QTest::addColumn<QStringList>("option");
         QTest::newRow("call tree") << QStringList{QStringLiteral("--call-tree")};
