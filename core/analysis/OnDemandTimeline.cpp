@@ -51,35 +51,19 @@ OnDemandTimeline::~OnDemandTimeline() {
 }
 
 std::optional<std::size_t> OnDemandTimeline::lane(std::uint32_t rank, std::uint32_t depth) const {
-    auto it =
-        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
-                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
-    if (it == rankLanes_.end() || it->rank != rank || depth >= it->laneCount)
-        return std::nullopt;
-    return std::size_t{it->firstLane} + depth;
+    return rankLanes_.lane(rank, depth);
 }
 
 std::vector<std::uint32_t> OnDemandTimeline::ranks() const {
-    std::vector<std::uint32_t> result;
-    for (const RankLanes& r : rankLanes_)
-        result.push_back(r.rank);
-    return result;
+    return rankLanes_.ranks();
 }
 
 int OnDemandTimeline::maxDepth(std::uint32_t rank) const {
-    auto it =
-        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
-                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
-    if (it == rankLanes_.end() || it->rank != rank)
-        return -1;
-    return static_cast<int>(it->laneCount) - 1;
+    return rankLanes_.maxDepth(rank);
 }
 
 int OnDemandTimeline::maxDepth() const {
-    int deepest = -1;
-    for (const RankLanes& r : rankLanes_)
-        deepest = std::max(deepest, static_cast<int>(r.laneCount) - 1);
-    return deepest;
+    return rankLanes_.maxDepth();
 }
 
 std::optional<std::size_t> OnDemandTimeline::windowLane(const Window& window,

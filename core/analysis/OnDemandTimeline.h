@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CallTree.h"
+#include "RankLaneTable.h"
 #include "TimelinePyramid.h"
 #include "TimelineSource.h"
 #include "format/ReadOptions.h"
@@ -101,11 +102,6 @@ public:
 
 private:
     struct Window;
-    struct RankLanes {
-        std::uint32_t rank;
-        std::uint32_t firstLane;
-        std::uint32_t laneCount;
-    };
     struct Request {
         std::int64_t t0; // asked
         std::int64_t t1;
@@ -135,7 +131,7 @@ private:
     std::uint64_t budget_ = 0;
     std::uint64_t windowBudget_ = 0;
     TimelinePyramid pyramid_;
-    std::vector<RankLanes> rankLanes_;
+    RankLaneTable rankLanes_;
     std::int64_t startNs_ = 0;
     std::int64_t endNs_ = 0;
     std::vector<std::optional<std::int64_t>> exclusive_;

@@ -304,36 +304,19 @@ std::size_t TimelineIndex::firstStartFrom(const TimelineLane& lane, std::size_t 
 }
 
 std::optional<std::size_t> TimelineIndex::lane(std::uint32_t rank, std::uint32_t depth) const {
-    auto it =
-        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
-                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
-    if (it == rankLanes_.end() || it->rank != rank || depth >= it->laneCount)
-        return std::nullopt;
-    return std::size_t{it->firstLane} + depth;
+    return rankLanes_.lane(rank, depth);
 }
 
 std::vector<std::uint32_t> TimelineIndex::ranks() const {
-    std::vector<std::uint32_t> result;
-    result.reserve(rankLanes_.size());
-    for (const RankLanes& r : rankLanes_)
-        result.push_back(r.rank);
-    return result;
+    return rankLanes_.ranks();
 }
 
 int TimelineIndex::maxDepth(std::uint32_t rank) const {
-    auto it =
-        std::lower_bound(rankLanes_.begin(), rankLanes_.end(), rank,
-                         [](const RankLanes& r, std::uint32_t value) { return r.rank < value; });
-    if (it == rankLanes_.end() || it->rank != rank)
-        return -1;
-    return static_cast<int>(it->laneCount) - 1;
+    return rankLanes_.maxDepth(rank);
 }
 
 int TimelineIndex::maxDepth() const {
-    int deepest = -1;
-    for (const RankLanes& r : rankLanes_)
-        deepest = std::max(deepest, static_cast<int>(r.laneCount) - 1);
-    return deepest;
+    return rankLanes_.maxDepth();
 }
 
 std::int64_t TimelineIndex::start(std::uint32_t event) const {
@@ -461,7 +444,7 @@ std::size_t TimelineIndex::memoryBytes() const {
            nextChange_.capacity() * sizeof(std::uint32_t) +
            samples_.capacity() * sizeof(std::int64_t) +
            sampleBegin_.capacity() * sizeof(std::size_t) +
-           lanes_.capacity() * sizeof(TimelineLane) + rankLanes_.capacity() * sizeof(RankLanes) +
+           lanes_.capacity() * sizeof(TimelineLane) + rankLanes_.memoryBytes() +
            rowBegin_.capacity() * sizeof(std::uint64_t) * 2 +
            rowRegion_.capacity() * sizeof(std::int32_t);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "RankLaneTable.h"
 #include "TimelineSource.h"
 #include "model/ProfilingResults.h"
 
@@ -84,12 +85,6 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    struct RankLanes {
-        std::uint32_t rank;
-        std::uint32_t firstLane;
-        std::uint32_t laneCount;
-    };
-
     // One rank's calls in one slice of order_ (from `base`), its lanes added
     // to `lanes` and `ranks` (firstLane counted within `lanes`). Ranks are
     // independent: several threads build disjoint ranks at once.
@@ -114,7 +109,7 @@ private:
     const ProfilingResults* results_;
     std::vector<std::uint32_t> order_; // event indices, lane after lane
     std::vector<TimelineLane> lanes_;
-    std::vector<RankLanes> rankLanes_;
+    RankLaneTable rankLanes_;
     // Rows with calls by offset: events [rowBegin_[i], rowEnd_[i]) are of rowRegion_[i].
     std::vector<std::uint64_t> rowBegin_;
     std::vector<std::uint64_t> rowEnd_;
