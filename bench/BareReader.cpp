@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BareReader.h"
 
+#include "format/ProfileReader.h"
+
 #include <fcntl.h>
 #include <hdf5.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -135,6 +138,54 @@ std::uint64_t barePreadStreaming(const std::string& path) {
                 at += static_cast<std::size_t>(n);
                 done[t] += static_cast<std::uint64_t>(n);
             }
+        });
+    for (std::thread& worker : workers)
+        worker.join();
+    ::close(fd);
+    std::uint64_t total = 0;
+    for (const std::uint64_t n : done)
+        total += n;
+    return total;
+}
+
+std::uint64_t bareDecompressZstd(const std::string& path) {
+    const PlannedRead read = planH5(path);
+    struct Chunk {
+        StoredChunk stored;
+        std::size_t capacity;
+    };
+    std::vector<Chunk> chunks;
+    for (const PlannedDataset& dataset : read.events.datasets) {
+        if (dataset.isInline || dataset.pipeline.compression != ChunkCompression::Zstd)
+            continue;
+        for (std::uint64_t c = 0; c < dataset.chunkCount; ++c)
+            chunks.push_back({read.events.chunks[dataset.firstChunk + c],
+                              dataset.chunkElements * sizeof(std::int64_t)});
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0)
+        throw std::runtime_error("cannot open " + path);
+    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::uint64_t> done(threads, 0);
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            std::vector<char> stored;
+            std::vector<char> values;
+            ZSTD_DCtx* context = ZSTD_createDCtx();
+            for (std::size_t i = t; i < chunks.size(); i += threads) {
+                stored.resize(chunks[i].stored.storedBytes);
+                values.resize(chunks[i].capacity);
+                if (::pread(fd, stored.data(), stored.size(),
+                            static_cast<off_t>(chunks[i].stored.fileOffset)) !=
+                    static_cast<ssize_t>(stored.size()))
+                    break;
+                const std::size_t n = ZSTD_decompressDCtx(context, values.data(), values.size(),
+                                                          stored.data(), stored.size());
+                if (!ZSTD_isError(n))
+                    done[t] += n;
+            }
+            ZSTD_freeDCtx(context);
         });
     for (std::thread& worker : workers)
         worker.join();

@@ -25,6 +25,12 @@ std::unique_ptr<char[]> barePreadParallel(const std::string& path, std::size_t& 
 // reader that streams a file larger than its memory budget. Returns the bytes read.
 std::uint64_t barePreadStreaming(const std::string& path);
 
+// The floor of any pass over the calls of a zstd-compressed file: pread and
+// ZSTD_decompress every zstd chunk of its event columns (where the read plan
+// says they are), one thread per core, into reused buffers, with no
+// unshuffle, decoding or statistics. Returns the bytes decompressed.
+std::uint64_t bareDecompressZstd(const std::string& path);
+
 // The floor of a table from summary columns: H5Dread of what a region table
 // needs from /rank_region_index (region ids, ranks, counts and the summary
 // records) and the region names. Returns the number of index rows.

@@ -103,6 +103,8 @@ int measure(const std::string& kind, const std::string& path) {
         events = static_cast<double>(bare.size()) / 2;
     } else if (kind == "pread-stream") {
         bench::barePreadStreaming(path);
+    } else if (kind == "bare-zstd") {
+        bench::bareDecompressZstd(path);
     } else if (kind == "bare-summary") {
         bench::bareReadSummaryColumns(path);
     } else if (kind == "bare3") {

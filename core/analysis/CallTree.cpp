@@ -32,6 +32,36 @@ void grow(CallTree& t) {
     t.ranksWithCalls.push_back(0);
 }
 
+// The children of one parent by region, for a lane's run of calls under
+// it: a scan of the parent's child list per call cost most of building the
+// tree when a step holds a hundred kernels. A stamp per region makes moving
+// to the next parent free.
+class ChildMemo {
+public:
+    std::uint32_t find(CallTree& tree, std::uint32_t parentNode, std::int32_t region) {
+        if (parentNode != parent_) {
+            parent_ = parentNode;
+            ++generation_;
+        }
+        const auto slot = static_cast<std::size_t>(region + 1);
+        if (slot >= node_.size()) {
+            node_.resize(slot + 1, CallTree::kNone);
+            stamp_.resize(slot + 1, 0);
+        }
+        if (stamp_[slot] != generation_) {
+            stamp_[slot] = generation_;
+            node_[slot] = tree.child(parentNode, region);
+        }
+        return node_[slot];
+    }
+
+private:
+    std::uint32_t parent_ = CallTree::kNone;
+    std::uint64_t generation_ = 0;
+    std::vector<std::uint32_t> node_;
+    std::vector<std::uint64_t> stamp_;
+};
+
 // The calls of one rank, lane by lane: depth 0 hangs below the root, a call
 // of depth d below the call of depth d - 1 that started last at or before
 // it (calls of one lane never overlap, so that is its enclosing call).
@@ -44,15 +74,13 @@ void buildRank(const ProfilingResults& results, const TimelineIndex& index,
     std::vector<std::uint32_t> current;
     std::span<const std::uint32_t> upperEvents;
     std::vector<bool> reached;
+    ChildMemo memo;
     for (std::size_t l = 0; l < lanes.size(); ++l) {
         const TimelineLane& lane = lanes[l];
         const std::size_t laneIndex = static_cast<std::size_t>(&lane - index.lanes().data());
         const auto events = index.laneEvents(laneIndex);
         current.assign(events.size(), CallTree::kRoot);
         std::size_t p = 0;
-        std::uint32_t lastParent = CallTree::kNone;
-        std::int32_t lastRegion = -2;
-        std::uint32_t lastNode = CallTree::kNone;
         for (std::size_t k = 0; k < events.size(); ++k) {
             const std::uint32_t e = events[k];
             const std::int64_t start = starts[e];
@@ -74,14 +102,7 @@ void buildRank(const ProfilingResults& results, const TimelineIndex& index,
                 // The parent loses what the call spent inside it, never more.
                 tree.exclusiveNs[parentNode] -= std::min(end, outerEnd) - start;
             }
-            const std::int32_t region = index.regionOf(e);
-            // Neighbours in a lane mostly share parent and region.
-            if (parentNode != lastParent || region != lastRegion) {
-                lastNode = tree.child(parentNode, region);
-                lastParent = parentNode;
-                lastRegion = region;
-            }
-            const std::uint32_t node = lastNode;
+            const std::uint32_t node = memo.find(tree, parentNode, index.regionOf(e));
             current[k] = node;
             const std::int64_t ns = end - start;
             ++tree.calls[node];

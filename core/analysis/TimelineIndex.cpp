@@ -3,6 +3,7 @@
 
 #include "EventSelection.h"
 #include "PixelSearch.h"
+#include "StartOrder.h"
 #include "model/Errors.h"
 
 #include <algorithm>
@@ -148,9 +149,8 @@ void TimelineIndex::buildRanks(std::span<const std::size_t> rowsByRank, unsigned
     }
 }
 
-void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> rows,
-                              std::uint32_t base, std::vector<std::uint32_t>& scratch,
-                              std::vector<TimelineLane>& lanes, std::vector<RankLanes>& ranks) {
+void TimelineIndex::orderByStart(std::span<const std::size_t> rows, std::uint32_t* sorted,
+                                 std::vector<std::uint32_t>& scratch) const {
     const EventColumns& events = results_->events;
     const bool ids = events.hasCallIds();
     // By start, longer first, so an enclosing call precedes what it encloses.
@@ -163,14 +163,37 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
             return events.callIds[a] < events.callIds[b];
         return a < b;
     };
+    scratch.clear();
+    for (std::size_t i : rows) {
+        const RankRegion& row = results_->rows[i];
+        for (std::uint64_t e = 0; e < row.summary.count; ++e)
+            scratch.push_back(static_cast<std::uint32_t>(row.offset + e));
+    }
+    const std::size_t count = scratch.size();
+
+    // Many rows: a radix sort by start, then each group of equal starts by
+    // the rest of `before`. A merge of that many runs costs about 14
+    // unpredictable comparisons a call; of a dozen it is the faster way.
+    constexpr std::size_t kMergedRows = 24;
+    if (rows.size() > kMergedRows) {
+        sortByStart(events.starts, scratch, std::span(sorted, count));
+        for (std::size_t k = 0; k < count;) {
+            std::size_t j = k + 1;
+            while (j < count && start(scratch[j]) == start(scratch[k]))
+                ++j;
+            if (j - k > 1)
+                std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(k),
+                          scratch.begin() + static_cast<std::ptrdiff_t>(j), before);
+            k = j;
+        }
+        std::copy_n(scratch.begin(), count, sorted);
+        return;
+    }
 
     // Every row is a run in start order (profilers record calls as they
-    // start; sort the rare row that is not), then a k-way merge of the runs
-    // reads each row sequentially instead of sorting the rank's calls.
-    scratch.clear();
-    // A run's cursor with its next call's times cached: the merge compares
-    // cursors millions of times, and looking the times up through the event
-    // index each time was most of building the index.
+    // start; sort the rare row that is not), merged through a heap of run
+    // cursors with their next call's times cached: looking the times up
+    // through the event index at each comparison was most of the merge.
     struct Cursor {
         std::int64_t start;
         std::int64_t end;
@@ -178,21 +201,20 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
         std::size_t stop;
     };
     std::vector<Cursor> runs;
+    std::size_t from = 0;
     for (std::size_t i : rows) {
-        const RankRegion& row = results_->rows[i];
-        const std::size_t from = scratch.size();
-        for (std::uint64_t e = 0; e < row.summary.count; ++e)
-            scratch.push_back(static_cast<std::uint32_t>(row.offset + e));
-        if (!std::is_sorted(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(),
-                            before))
-            std::sort(scratch.begin() + static_cast<std::ptrdiff_t>(from), scratch.end(), before);
-        if (scratch.size() > from)
-            runs.push_back({start(scratch[from]), end(scratch[from]), from, scratch.size()});
+        const auto first = scratch.begin() + static_cast<std::ptrdiff_t>(from);
+        const std::size_t to = from + results_->rows[i].summary.count;
+        const auto last = scratch.begin() + static_cast<std::ptrdiff_t>(to);
+        if (!std::is_sorted(first, last, before))
+            std::sort(first, last, before);
+        if (to > from)
+            runs.push_back({start(scratch[from]), end(scratch[from]), from, to});
+        from = to;
     }
-    const std::size_t count = scratch.size();
-    std::uint32_t* sorted = order_.data() + base;
-    // A min-heap of run cursors (std heaps are max-heaps: `later` inverts
-    // `before`, on the cached times first).
+    // A min-heap (std heaps are max-heaps: `later` inverts `before`, on the
+    // cached times first). The top run gives a call and moves on, then sinks
+    // to its place: one sift instead of pop_heap's and push_heap's two.
     auto later = [&](const Cursor& a, const Cursor& b) {
         if (a.start != b.start)
             return a.start > b.start;
@@ -202,17 +224,35 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     };
     std::make_heap(runs.begin(), runs.end(), later);
     for (std::size_t out = 0; out < count; ++out) {
-        std::pop_heap(runs.begin(), runs.end(), later);
-        Cursor& run = runs.back();
-        sorted[out] = scratch[run.next++];
-        if (run.next == run.stop) {
+        Cursor& top = runs.front();
+        sorted[out] = scratch[top.next++];
+        if (top.next == top.stop) {
+            top = runs.back();
             runs.pop_back();
         } else {
-            run.start = start(scratch[run.next]);
-            run.end = end(scratch[run.next]);
-            std::push_heap(runs.begin(), runs.end(), later);
+            top.start = start(scratch[top.next]);
+            top.end = end(scratch[top.next]);
+        }
+        for (std::size_t at = 0;;) {
+            std::size_t child = 2 * at + 1;
+            if (child >= runs.size())
+                break;
+            if (child + 1 < runs.size() && later(runs[child], runs[child + 1]))
+                ++child;
+            if (!later(runs[at], runs[child]))
+                break;
+            std::swap(runs[at], runs[child]);
+            at = child;
         }
     }
+}
+
+void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> rows,
+                              std::uint32_t base, std::vector<std::uint32_t>& scratch,
+                              std::vector<TimelineLane>& lanes, std::vector<RankLanes>& ranks) {
+    std::uint32_t* sorted = order_.data() + base;
+    orderByStart(rows, sorted, scratch);
+    const std::size_t count = scratch.size();
 
     // Depth by containment, twice: once to size the lanes, once to fill them,
     // so no per-call depth array is needed.

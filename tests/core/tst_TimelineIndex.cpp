@@ -114,20 +114,24 @@ private:
 // runs of one region (so merged spans cross the index's 64-call blocks),
 // zero-length calls, a row stored out of start order, rows stored in a
 // shuffled order.
-ProfilingResults randomRun(std::uint64_t seed) {
+// `bursts` regions take turns inside "outer"; with more than a couple of dozen
+// rows a rank, the index sorts its calls instead of merging its rows.
+ProfilingResults randomRun(std::uint64_t seed, std::uint64_t bursts = 4) {
     fixtures::SplitMix64 random(seed);
-    const std::vector<std::string> names = {"outer", "a", "b", "c", "d", "leaf"};
+    std::vector<std::string> names = {"outer"};
+    for (std::uint64_t b = 0; b < bursts; ++b)
+        names.push_back("burst " + std::to_string(b));
     std::map<std::pair<std::uint32_t, std::string>, Calls> rows;
     for (std::uint32_t rank = 0; rank < 3; ++rank) {
         std::int64_t at = 1'000'000'000 * static_cast<std::int64_t>(rank + 1);
         for (int outer = 0; outer < 40; ++outer) {
             const std::int64_t outerStart = at;
             at += static_cast<std::int64_t>(random.below(50));
-            std::string burst = names[1 + random.below(4)];
+            std::string burst = names[1 + random.below(bursts)];
             const auto calls = 50 + random.below(300);
             for (std::uint64_t i = 0; i < calls; ++i) {
                 if (random.below(100) < 3)
-                    burst = names[1 + random.below(4)];
+                    burst = names[1 + random.below(bursts)];
                 const std::int64_t length = random.below(20) == 0
                                                 ? static_cast<std::int64_t>(random.below(5000))
                                                 : static_cast<std::int64_t>(random.below(4));
@@ -320,13 +324,17 @@ private slots:
     // must give the brute-force answer too.
     void matchesABruteForceScan_data() {
         QTest::addColumn<unsigned>("threads");
-        QTest::newRow("one thread") << 1u;
-        QTest::newRow("two threads") << 2u;
-        QTest::newRow("three threads") << 3u;
+        QTest::addColumn<quint64>("bursts");
+        QTest::newRow("one thread") << 1u << quint64(4);
+        QTest::newRow("two threads") << 2u << quint64(4);
+        QTest::newRow("three threads") << 3u << quint64(4);
+        QTest::newRow("40 regions a rank, one thread") << 1u << quint64(40);
+        QTest::newRow("40 regions a rank, two threads") << 2u << quint64(40);
     }
     void matchesABruteForceScan() {
         QFETCH(unsigned, threads);
-        const ProfilingResults r = randomRun(2024);
+        QFETCH(quint64, bursts);
+        const ProfilingResults r = randomRun(2024, bursts);
         const TimelineIndex index(r, threads);
         const Reference reference(r);
         QVERIFY(index.ranks().size() >= 3);
