@@ -60,6 +60,8 @@ TimelineIndex::TimelineIndex(const ProfilingResults& results, unsigned threads)
         rowRegion_.push_back(static_cast<std::int32_t>(row.region));
     }
 
+    buildRowHints();
+
     std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
         return results.rows[a].rank < results.rows[b].rank;
     });
@@ -367,10 +369,34 @@ std::int64_t TimelineIndex::end(std::uint32_t event) const {
     return std::max(results_->events.ends[event], results_->events.starts[event]);
 }
 
+void TimelineIndex::buildRowHints() {
+    if (rowBegin_.empty())
+        return;
+    const std::uint64_t events = rowEnd_.back();
+    while ((events >> rowShift_) > rowBegin_.size())
+        ++rowShift_;
+    // One more block than the events need, so that rowOf always has the next one.
+    rowHint_.resize(static_cast<std::size_t>(events >> rowShift_) + 2);
+    std::size_t row = 0;
+    for (std::size_t b = 0; b < rowHint_.size(); ++b) {
+        const std::uint64_t first = std::uint64_t{b} << rowShift_;
+        while (row + 1 < rowBegin_.size() && rowBegin_[row + 1] <= first)
+            ++row;
+        rowHint_[b] = static_cast<std::uint32_t>(row);
+    }
+}
+
 std::size_t TimelineIndex::rowOf(std::uint32_t event) const {
-    return static_cast<std::size_t>(
-               std::upper_bound(rowBegin_.begin(), rowBegin_.end(), std::uint64_t{event}) -
-               rowBegin_.begin()) -
+    // The last row beginning at or before the event: between the hints of
+    // its block and of the next one.
+    if (rowHint_.empty())
+        return static_cast<std::size_t>(-1);
+    const std::size_t block =
+        std::min<std::size_t>(std::uint64_t{event} >> rowShift_, rowHint_.size() - 2);
+    const auto lo = rowBegin_.begin() + rowHint_[block];
+    const auto hi = rowBegin_.begin() + rowHint_[block + 1] + 1;
+    return static_cast<std::size_t>(std::upper_bound(lo, hi, std::uint64_t{event}) -
+                                    rowBegin_.begin()) -
            1;
 }
 
@@ -486,6 +512,7 @@ std::size_t TimelineIndex::memoryBytes() const {
            sampleBegin_.capacity() * sizeof(std::size_t) +
            lanes_.capacity() * sizeof(TimelineLane) + rankLanes_.memoryBytes() +
            rowBegin_.capacity() * sizeof(std::uint64_t) * 2 +
+           rowHint_.capacity() * sizeof(std::uint32_t) +
            rowRegion_.capacity() * sizeof(std::int32_t);
 }
 

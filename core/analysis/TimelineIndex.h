@@ -96,6 +96,7 @@ private:
                    std::vector<std::uint32_t>& scratch, std::vector<TimelineLane>& lanes,
                    std::vector<RankLanes>& ranks);
     void buildRanks(std::span<const std::size_t> rowsByRank, unsigned threads);
+    void buildRowHints();
     void buildNextChange();
     void buildSamples();
     // First lane position in [lo, hi) whose call starts at or after t (hi if
@@ -118,6 +119,12 @@ private:
     std::vector<std::uint64_t> rowBegin_;
     std::vector<std::uint64_t> rowEnd_;
     std::vector<std::int32_t> rowRegion_;
+    // rowHint_[b]: the row of event b << rowShift_ (0 before the first row),
+    // with about one row beginning per block, so that rowOf searches a row or
+    // two instead of all of them: it runs for every call while a timeline of
+    // a million calls a rank is built.
+    std::vector<std::uint32_t> rowHint_;
+    unsigned rowShift_ = 0;
     // For the last position p of every block of kBlock positions: the first
     // position after p in p's lane whose region differs from p's (or the
     // lane's end). Answers "are these merged calls of one region" without
