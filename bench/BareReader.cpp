@@ -19,6 +19,24 @@
 namespace scope::bench {
 namespace {
 
+// work(thread, threads) on one thread per core; returns the sum of what they return.
+template <class Work> std::uint64_t onEveryCore(unsigned threads, const Work& work) {
+    std::vector<std::uint64_t> done(threads, 0);
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] { done[t] = work(t, threads); });
+    for (std::thread& worker : workers)
+        worker.join();
+    std::uint64_t total = 0;
+    for (const std::uint64_t n : done)
+        total += n;
+    return total;
+}
+
+unsigned cores() {
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
 // Sizes the buffer in a first pass (sizing only) and reads in a second, so
 // that the timed loop does no reallocation a real reader would avoid.
 struct Buffer {
@@ -95,22 +113,19 @@ std::unique_ptr<char[]> barePreadParallel(const std::string& path, std::size_t& 
     // new[] of char leaves the pages untouched: the threads fault them in.
     std::unique_ptr<char[]> buffer(new char[bytes]);
     constexpr std::size_t kBlock = std::size_t(4) << 20;
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = cores();
     const std::size_t part = (bytes / threads + kBlock - 1) / kBlock * kBlock;
-    std::vector<std::thread> workers;
-    for (unsigned t = 0; t < threads; ++t)
-        workers.emplace_back([&, t] {
-            const std::size_t end = std::min(bytes, (t + 1) * part);
-            for (std::size_t at = t * part; at < end;) {
-                const ssize_t n = ::pread(fd, buffer.get() + at, std::min(kBlock, end - at),
-                                          static_cast<off_t>(at));
-                if (n <= 0)
-                    break;
-                at += static_cast<std::size_t>(n);
-            }
-        });
-    for (std::thread& worker : workers)
-        worker.join();
+    onEveryCore(threads, [&](unsigned t, unsigned) {
+        const std::size_t end = std::min(bytes, (t + 1) * part);
+        for (std::size_t at = t * part; at < end;) {
+            const ssize_t n =
+                ::pread(fd, buffer.get() + at, std::min(kBlock, end - at), static_cast<off_t>(at));
+            if (n <= 0)
+                break;
+            at += static_cast<std::size_t>(n);
+        }
+        return std::uint64_t{0};
+    });
     ::close(fd);
     return buffer;
 }
@@ -122,29 +137,23 @@ std::uint64_t barePreadStreaming(const std::string& path) {
         throw std::runtime_error("cannot open " + path);
     const auto bytes = static_cast<std::size_t>(info.st_size);
     constexpr std::size_t kBlock = std::size_t(4) << 20;
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = cores();
     const std::size_t part = (bytes / threads + kBlock - 1) / kBlock * kBlock;
-    std::vector<std::uint64_t> done(threads, 0);
-    std::vector<std::thread> workers;
-    for (unsigned t = 0; t < threads; ++t)
-        workers.emplace_back([&, t] {
-            const std::unique_ptr<char[]> buffer(new char[kBlock]);
-            const std::size_t end = std::min(bytes, (t + 1) * part);
-            for (std::size_t at = t * part; at < end;) {
-                const ssize_t n =
-                    ::pread(fd, buffer.get(), std::min(kBlock, end - at), static_cast<off_t>(at));
-                if (n <= 0)
-                    break;
-                at += static_cast<std::size_t>(n);
-                done[t] += static_cast<std::uint64_t>(n);
-            }
-        });
-    for (std::thread& worker : workers)
-        worker.join();
+    const std::uint64_t total = onEveryCore(threads, [&](unsigned t, unsigned) {
+        const std::unique_ptr<char[]> buffer(new char[kBlock]);
+        std::uint64_t done = 0;
+        const std::size_t end = std::min(bytes, (t + 1) * part);
+        for (std::size_t at = t * part; at < end;) {
+            const ssize_t n =
+                ::pread(fd, buffer.get(), std::min(kBlock, end - at), static_cast<off_t>(at));
+            if (n <= 0)
+                break;
+            at += static_cast<std::size_t>(n);
+            done += static_cast<std::uint64_t>(n);
+        }
+        return done;
+    });
     ::close(fd);
-    std::uint64_t total = 0;
-    for (const std::uint64_t n : done)
-        total += n;
     return total;
 }
 
@@ -165,34 +174,27 @@ std::uint64_t bareDecompressZstd(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY);
     if (fd < 0)
         throw std::runtime_error("cannot open " + path);
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::uint64_t> done(threads, 0);
-    std::vector<std::thread> workers;
-    for (unsigned t = 0; t < threads; ++t)
-        workers.emplace_back([&, t] {
-            std::vector<char> stored;
-            std::vector<char> values;
-            ZSTD_DCtx* context = ZSTD_createDCtx();
-            for (std::size_t i = t; i < chunks.size(); i += threads) {
-                stored.resize(chunks[i].stored.storedBytes);
-                values.resize(chunks[i].capacity);
-                if (::pread(fd, stored.data(), stored.size(),
-                            static_cast<off_t>(chunks[i].stored.fileOffset)) !=
-                    static_cast<ssize_t>(stored.size()))
-                    break;
-                const std::size_t n = ZSTD_decompressDCtx(context, values.data(), values.size(),
-                                                          stored.data(), stored.size());
-                if (!ZSTD_isError(n))
-                    done[t] += n;
-            }
-            ZSTD_freeDCtx(context);
-        });
-    for (std::thread& worker : workers)
-        worker.join();
+    const std::uint64_t total = onEveryCore(cores(), [&](unsigned t, unsigned threads) {
+        std::vector<char> stored;
+        std::vector<char> values;
+        std::uint64_t done = 0;
+        ZSTD_DCtx* context = ZSTD_createDCtx();
+        for (std::size_t i = t; i < chunks.size(); i += threads) {
+            stored.resize(chunks[i].stored.storedBytes);
+            values.resize(chunks[i].capacity);
+            if (::pread(fd, stored.data(), stored.size(),
+                        static_cast<off_t>(chunks[i].stored.fileOffset)) !=
+                static_cast<ssize_t>(stored.size()))
+                break;
+            const std::size_t n = ZSTD_decompressDCtx(context, values.data(), values.size(),
+                                                      stored.data(), stored.size());
+            if (!ZSTD_isError(n))
+                done += n;
+        }
+        ZSTD_freeDCtx(context);
+        return done;
+    });
     ::close(fd);
-    std::uint64_t total = 0;
-    for (const std::uint64_t n : done)
-        total += n;
     return total;
 }
 

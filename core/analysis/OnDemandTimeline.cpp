@@ -19,10 +19,6 @@ constexpr std::uint64_t kWindowBytesPerCall = 40;
 // replaces an older read between two of them.
 constexpr std::uint64_t kWindowPiece = 1 << 16;
 
-std::int64_t reachOf(std::int64_t start, std::int64_t end) {
-    return std::max(end, start + 1);
-}
-
 } // namespace
 
 // A stretch of time with every call intersecting it, indexed like the run.

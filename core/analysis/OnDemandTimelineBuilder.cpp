@@ -15,14 +15,10 @@ namespace scope {
 namespace {
 
 // What building a rank costs per call: its start and end, the index's order,
-// the merge's scratch and the samples.
+// the sort's scratch and the samples.
 constexpr std::uint64_t kBuildBytesPerCall = 32;
 // Calls per CallSource::read while a rank is built (a check for cancel between).
 constexpr std::uint64_t kBuildPiece = 1 << 20;
-
-std::int64_t reachOf(std::int64_t start, std::int64_t end) {
-    return std::max(end, start + 1);
-}
 
 } // namespace
 

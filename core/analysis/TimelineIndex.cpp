@@ -444,7 +444,7 @@ bool TimelineIndex::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns
     const TimelineLane& l = lanes_[lane];
     const std::uint32_t* calls = order_.data() + l.begin;
     // A zero-length call reaches one past its start, so it shows at its nanosecond.
-    auto reach = [&](std::uint32_t e) { return std::max(end(e), start(e) + 1); };
+    auto reach = [&](std::uint32_t e) { return reachOf(start(e), end(e)); };
     std::size_t k =
         partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t0Ns; });
     const std::size_t stop = firstStartFrom(l, k, l.size, t1Ns, l.size);
@@ -482,7 +482,7 @@ std::optional<TimelineSpan> TimelineIndex::hitTest(std::size_t lane, std::int64_
         return std::nullopt;
     const TimelineLane& l = lanes_[lane];
     const std::uint32_t* calls = order_.data() + l.begin;
-    auto reach = [&](std::uint32_t e) { return std::max(end(e), start(e) + 1); };
+    auto reach = [&](std::uint32_t e) { return reachOf(start(e), end(e)); };
     auto firstReaching = [&](std::int64_t t) {
         return partitionPoint(0, l.size, [&](std::size_t i) { return reach(calls[i]) <= t; });
     };

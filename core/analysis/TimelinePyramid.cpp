@@ -15,7 +15,7 @@ using pixel_search::columnOf;
 using pixel_search::partitionPoint;
 
 std::int64_t reach(const TimelineSpan& s) {
-    return std::max(s.endNs, s.startNs + 1);
+    return reachOf(s.startNs, s.endNs);
 }
 
 // A stored span stands for one call when it holds one: only those can be a

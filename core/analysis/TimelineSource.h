@@ -22,6 +22,12 @@ struct TimelineSpan {
     friend bool operator==(const TimelineSpan&, const TimelineSpan&) = default;
 };
 
+// Where a call stops covering the timeline: its end, but a zero-length call
+// still reaches one ns so that it is found and drawn.
+inline std::int64_t reachOf(std::int64_t startNs, std::int64_t endNs) {
+    return endNs > startNs ? endNs : startNs + 1;
+}
+
 // The calls of one nesting depth of one rank. They never overlap, so sorted by
 // start they are sorted by end too, which is what makes the binary searches of
 // TimelineIndex::query valid.
