@@ -6,6 +6,7 @@
 #include "ParallelFor.h"
 #include "RowStatistics.h"
 #include "SoundRows.h"
+#include "StoredChunks.h"
 #include "TimeRangeCheck.h"
 #include "model/Errors.h"
 
@@ -21,6 +22,10 @@
 namespace scope {
 namespace {
 
+using stored_chunks::isFiltered;
+using stored_chunks::lastOfStoredRun;
+using stored_chunks::maxStoredBytes;
+
 constexpr const char* kStep = "reading the event columns";
 constexpr const char* kStatisticsStep = "computing statistics";
 // Work is handed out in items of about this many bytes of values: large
@@ -28,11 +33,6 @@ constexpr const char* kStatisticsStep = "computing statistics";
 // evenly and to notice a cancel within milliseconds.
 constexpr std::uint64_t kItemBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 19;
-// Compressed chunks can outgrow their data a little; a stored size beyond
-// this is damage, not data.
-std::uint64_t maxStoredBytes(std::uint64_t chunkBytes) {
-    return 2 * chunkBytes + 65536;
-}
 
 // Maps the fresh pages of [begin, end) in one call: a third cheaper than
 // taking their faults one by one inside pread's copy (filling 311 MB on two
@@ -50,13 +50,6 @@ void prefault(std::int64_t* begin, std::int64_t* end) {
     (void)begin;
     (void)end;
 #endif
-}
-
-// Whether a chunk's bytes went through a filter (else they are the values).
-bool isFiltered(const ChunkPipeline& pipeline, const StoredChunk& chunk) {
-    return (pipeline.shuffle && (chunk.filterMask & (1u << pipeline.shuffleBit)) == 0) ||
-           (pipeline.compression != ChunkCompression::None &&
-            (chunk.filterMask & (1u << pipeline.compressionBit)) == 0);
 }
 
 struct FillItem {
@@ -199,19 +192,7 @@ private:
             if (!isFiltered(d.pipeline, chunk)) {
                 if (chunk.storedBytes < out.size())
                     return damage("is shorter than its values (damaged)");
-                // Whole chunks stored one after the other in the file are
-                // read in one go: they follow each other in the column too.
-                std::uint64_t last = k;
-                while (last + 1 < item.endChunk && (last + 2) * per <= d.length) {
-                    const StoredChunk& before = plan_.chunks[d.firstChunk + last];
-                    const StoredChunk& next = plan_.chunks[d.firstChunk + last + 1];
-                    if (isFiltered(d.pipeline, next) ||
-                        next.storedBytes != per * sizeof(std::int64_t) ||
-                        before.storedBytes != per * sizeof(std::int64_t) ||
-                        next.fileOffset != before.fileOffset + before.storedBytes)
-                        break;
-                    ++last;
-                }
+                const std::uint64_t last = lastOfStoredRun(plan_, d, k, item.endChunk);
                 const std::uint64_t through = std::min(d.length, (last + 1) * per);
                 const auto run = std::as_writable_bytes(std::span(values + first, through - first));
                 if (!bytes_.read(chunk.fileOffset, run))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlannedCallSource.h"
 
+#include "StoredChunks.h"
 #include "model/Errors.h"
 
 #include <algorithm>
@@ -14,17 +15,9 @@ constexpr const char* kStep = "reading the event columns";
 // EventAssembler's items: its first damage of a dataset depends on them.
 constexpr std::uint64_t kItemBytes = std::uint64_t{4} << 20;
 
-// Compressed chunks can outgrow their data a little; a stored size beyond
-// this is damage, not data (as in EventAssembler).
-std::uint64_t maxStoredBytes(std::uint64_t chunkBytes) {
-    return 2 * chunkBytes + 65536;
-}
-
-bool isFiltered(const ChunkPipeline& pipeline, const StoredChunk& chunk) {
-    return (pipeline.shuffle && (chunk.filterMask & (1u << pipeline.shuffleBit)) == 0) ||
-           (pipeline.compression != ChunkCompression::None &&
-            (chunk.filterMask & (1u << pipeline.compressionBit)) == 0);
-}
+using stored_chunks::isFiltered;
+using stored_chunks::lastOfStoredRun;
+using stored_chunks::maxStoredBytes;
 
 bool isOptional(EventColumnId column) {
     return column != EventColumnId::Starts && column != EventColumnId::Ends;
@@ -319,17 +312,7 @@ std::string PlannedCallSource::firstDamage(std::size_t dataset) const {
             }
             if (chunk.storedBytes < count * sizeof(std::int64_t))
                 return chunkDamage(k, d, "is shorter than its values (damaged)");
-            std::uint64_t last = k;
-            while (last + 1 < itemEnd && (last + 2) * per <= d.length) {
-                const StoredChunk& before = plan_.chunks[d.firstChunk + last];
-                const StoredChunk& next = plan_.chunks[d.firstChunk + last + 1];
-                if (isFiltered(d.pipeline, next) ||
-                    next.storedBytes != per * sizeof(std::int64_t) ||
-                    before.storedBytes != per * sizeof(std::int64_t) ||
-                    next.fileOffset != before.fileOffset + before.storedBytes)
-                    break;
-                ++last;
-            }
+            const std::uint64_t last = lastOfStoredRun(plan_, d, k, itemEnd);
             run.resize((std::min(d.length, (last + 1) * per) - k * per) * sizeof(std::int64_t));
             if (!bytes_->read(chunk.fileOffset, run))
                 return chunkDamage(k, d, "lies past the end of the file (truncated or damaged)");
