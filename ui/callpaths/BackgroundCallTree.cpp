@@ -10,6 +10,10 @@
 BackgroundCallTree::BackgroundCallTree(QObject* parent)
     : QObject(parent), watcher_(new QFutureWatcher<Trees>(this)) {
     connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
+        // A build cancelled once it had finished, its result already on the
+        // way here, is as stale as one stopped midway.
+        if (cancel_ && cancel_->load())
+            return;
         const auto future = watcher_->future();
         if (!future.isCanceled() && future.resultCount() > 0 && future.result().topDown)
             emit ready(future.result().topDown, future.result().bottomUp);
