@@ -30,22 +30,35 @@ inline ProfilingResults resultsOf(const fixtures::FixtureSpec& spec) {
     return makeResults(rows);
 }
 
+// How burstRun lays its calls out.
+struct BurstShape {
+    std::uint64_t regions = 3;           // regions taking turns in the bursts
+    int outerCalls = 30;                 // per rank
+    std::uint64_t burstCalls = 200;      // at most 50 more than this per outer call
+    std::uint64_t switchPercent = 5;     // chance that the next call changes region
+    std::int64_t rankOffset = 1'000'000; // rank r starts at (r + 1) * rankOffset
+    bool shuffleRows = false;            // rows in random order instead of by key
+};
+
 // Long outer calls holding bursts of tiny calls of a few regions, some with a
 // nested leaf, zero-length calls, a row recorded at exit, on three ranks.
-inline ProfilingResults burstRun(std::uint64_t seed) {
+inline ProfilingResults burstRun(std::uint64_t seed, const BurstShape& shape = {}) {
     fixtures::SplitMix64 random(seed);
-    const std::vector<std::string> names = {"outer", "a", "b", "c", "leaf"};
+    std::vector<std::string> names = {"outer"};
+    for (std::uint64_t r = 0; r < shape.regions; ++r)
+        names.push_back(shape.regions <= 26 ? std::string(1, static_cast<char>('a' + r))
+                                            : "burst " + std::to_string(r));
     std::map<std::pair<std::uint32_t, std::string>, Calls> rows;
     for (std::uint32_t rank = 0; rank < 3; ++rank) {
-        std::int64_t at = 1'000'000 * static_cast<std::int64_t>(rank + 1);
-        for (int outer = 0; outer < 30; ++outer) {
+        std::int64_t at = shape.rankOffset * static_cast<std::int64_t>(rank + 1);
+        for (int outer = 0; outer < shape.outerCalls; ++outer) {
             const std::int64_t outerStart = at;
             at += static_cast<std::int64_t>(random.below(50));
-            std::string burst = names[1 + random.below(3)];
-            const auto calls = 50 + random.below(200);
+            std::string burst = names[1 + random.below(shape.regions)];
+            const auto calls = 50 + random.below(shape.burstCalls);
             for (std::uint64_t i = 0; i < calls; ++i) {
-                if (random.below(100) < 5)
-                    burst = names[1 + random.below(3)];
+                if (random.below(100) < shape.switchPercent)
+                    burst = names[1 + random.below(shape.regions)];
                 const std::int64_t length = random.below(20) == 0
                                                 ? static_cast<std::int64_t>(random.below(5000))
                                                 : static_cast<std::int64_t>(random.below(4));
@@ -65,6 +78,9 @@ inline ProfilingResults burstRun(std::uint64_t seed) {
     for (auto& [key, calls] : rows)
         stored.push_back({key.first, key.second, calls});
     std::reverse(stored[1].calls.begin(), stored[1].calls.end()); // recorded at exit
+    if (shape.shuffleRows)
+        for (std::size_t i = stored.size(); i > 1; --i)
+            std::swap(stored[i - 1], stored[random.below(i)]);
     return makeResults(stored);
 }
 

@@ -4,6 +4,7 @@
 // merges the same way, for many windows and zoom levels.
 #include "HandMadeRun.h"
 #include "SplitMix64.h"
+#include "TimelineRuns.h"
 #include "analysis/CallStack.h"
 #include "analysis/TimelineIndex.h"
 #include "model/Errors.h"
@@ -114,46 +115,18 @@ private:
 // runs of one region (so merged spans cross the index's 64-call blocks),
 // zero-length calls, a row stored out of start order, rows stored in a
 // shuffled order.
-// `bursts` regions take turns inside "outer"; with more than a couple of dozen
-// rows a rank, the index sorts its calls instead of merging its rows.
-ProfilingResults randomRun(std::uint64_t seed, std::uint64_t bursts = 4) {
-    fixtures::SplitMix64 random(seed);
-    std::vector<std::string> names = {"outer"};
-    for (std::uint64_t b = 0; b < bursts; ++b)
-        names.push_back("burst " + std::to_string(b));
-    std::map<std::pair<std::uint32_t, std::string>, Calls> rows;
-    for (std::uint32_t rank = 0; rank < 3; ++rank) {
-        std::int64_t at = 1'000'000'000 * static_cast<std::int64_t>(rank + 1);
-        for (int outer = 0; outer < 40; ++outer) {
-            const std::int64_t outerStart = at;
-            at += static_cast<std::int64_t>(random.below(50));
-            std::string burst = names[1 + random.below(bursts)];
-            const auto calls = 50 + random.below(300);
-            for (std::uint64_t i = 0; i < calls; ++i) {
-                if (random.below(100) < 3)
-                    burst = names[1 + random.below(bursts)];
-                const std::int64_t length = random.below(20) == 0
-                                                ? static_cast<std::int64_t>(random.below(5000))
-                                                : static_cast<std::int64_t>(random.below(4));
-                rows[{rank, burst}].emplace_back(at, at + length);
-                if (length > 10 && random.below(2) == 0) {
-                    const std::int64_t inner = at + static_cast<std::int64_t>(random.below(5));
-                    rows[{rank, "leaf"}].emplace_back(inner, inner + length / 3);
-                }
-                at += length + static_cast<std::int64_t>(random.below(3));
-            }
-            at += static_cast<std::int64_t>(random.below(100));
-            rows[{rank, "outer"}].emplace_back(outerStart, at);
-            at += static_cast<std::int64_t>(random.below(1000));
-        }
-    }
-    std::vector<Row> stored;
-    for (auto& [key, calls] : rows)
-        stored.push_back({key.first, key.second, calls});
-    std::reverse(stored[1].calls.begin(), stored[1].calls.end()); // recorded at exit
-    for (std::size_t i = stored.size(); i > 1; --i)
-        std::swap(stored[i - 1], stored[random.below(i)]);
-    return makeResults(stored);
+// Four (or `regions`) regions in bursts inside "outer", rows in random
+// order; with more than a couple of dozen rows a rank, the index sorts its
+// calls instead of merging its rows.
+ProfilingResults randomRun(std::uint64_t seed, std::uint64_t regions = 4) {
+    testing::BurstShape shape;
+    shape.regions = regions;
+    shape.outerCalls = 40;
+    shape.burstCalls = 300;
+    shape.switchPercent = 3;
+    shape.rankOffset = 1'000'000'000;
+    shape.shuffleRows = true;
+    return testing::burstRun(seed, shape);
 }
 
 } // namespace
@@ -324,7 +297,7 @@ private slots:
     // must give the brute-force answer too.
     void matchesABruteForceScan_data() {
         QTest::addColumn<unsigned>("threads");
-        QTest::addColumn<quint64>("bursts");
+        QTest::addColumn<quint64>("regions");
         QTest::newRow("one thread") << 1u << quint64(4);
         QTest::newRow("two threads") << 2u << quint64(4);
         QTest::newRow("three threads") << 3u << quint64(4);
@@ -333,8 +306,8 @@ private slots:
     }
     void matchesABruteForceScan() {
         QFETCH(unsigned, threads);
-        QFETCH(quint64, bursts);
-        const ProfilingResults r = randomRun(2024, bursts);
+        QFETCH(quint64, regions);
+        const ProfilingResults r = randomRun(2024, regions);
         const TimelineIndex index(r, threads);
         const Reference reference(r);
         QVERIFY(index.ranks().size() >= 3);
