@@ -6,6 +6,7 @@
 // wrong numbers.
 #include "ChunkCodec.h"
 #include "FixtureWriter.h"
+#include "LayoutRows.h"
 #include "SampleSpecs.h"
 #include "SplitMix64.h"
 #include "TestSupport.h"
@@ -30,16 +31,7 @@ using namespace scope::fixtures;
 using scope::testing::compareToSpec;
 using scope::testing::thrown;
 
-Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
-
 namespace {
-
-FixtureSpec variant(int schema, const std::function<void(FixtureSpec&)>& change = {}) {
-    FixtureSpec spec = SampleSpecs::standard(schema);
-    if (change)
-        change(spec);
-    return spec;
-}
 
 // The second step done by hand, on `threads` threads.
 ProfilingResults complete(PlannedRead read, const std::string& path, unsigned threads,
@@ -81,37 +73,44 @@ private slots:
     void readsEveryLayout_data() {
         QTest::addColumn<FixtureSpec>("spec");
         QTest::addColumn<bool>("direct");
-        QTest::newRow("schema 1, h5py's chunks") << variant(1) << true;
+        QTest::newRow("schema 1, h5py's chunks") << testing::layoutVariant(1) << true;
         QTest::newRow("schema 1 contiguous")
-            << variant(1, [](FixtureSpec& s) { s.chunked = false; }) << true;
-        QTest::newRow("schema 1 deflate")
-            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Deflate; }) << true;
+            << testing::layoutVariant(1, [](FixtureSpec& s) { s.chunked = false; }) << true;
+        QTest::newRow("schema 1 deflate") << testing::layoutVariant(1, [](FixtureSpec& s) {
+            s.compression = Compression::Deflate;
+        }) << true;
         QTest::newRow("schema 2 absolute, chunks of 7")
-            << variant(2, [](FixtureSpec& s) { s.chunkSize = 7; }) << true;
+            << testing::layoutVariant(2, [](FixtureSpec& s) { s.chunkSize = 7; }) << true;
         QTest::newRow("schema 3 delta contiguous")
-            << variant(3, [](FixtureSpec& s) { s.chunked = false; }) << true;
-        QTest::newRow("schema 3 deflate")
-            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Deflate; }) << true;
+            << testing::layoutVariant(3, [](FixtureSpec& s) { s.chunked = false; }) << true;
+        QTest::newRow("schema 3 deflate") << testing::layoutVariant(3, [](FixtureSpec& s) {
+            s.compression = Compression::Deflate;
+        }) << true;
         QTest::newRow("schema 3 LZF")
-            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Lzf; }) << true;
+            << testing::layoutVariant(3, [](FixtureSpec& s) { s.compression = Compression::Lzf; })
+            << true;
         // Chunks of one value do not compress: LZF is skipped (filter mask).
-        QTest::newRow("schema 3 LZF skipped") << variant(3, [](FixtureSpec& s) {
+        QTest::newRow("schema 3 LZF skipped") << testing::layoutVariant(3, [](FixtureSpec& s) {
             s.compression = Compression::Lzf;
             s.chunkSize = 1;
         }) << true;
-        QTest::newRow("schema 3 zstd, chunks of 5") << variant(3, [](FixtureSpec& s) {
-            s.compression = Compression::Zstd;
-            s.chunkSize = 5;
-        }) << true;
+        QTest::newRow("schema 3 zstd, chunks of 5")
+            << testing::layoutVariant(3,
+                                      [](FixtureSpec& s) {
+                                          s.compression = Compression::Zstd;
+                                          s.chunkSize = 5;
+                                      })
+            << true;
         QTest::newRow("schema 3 optional columns")
-            << variant(3, [](FixtureSpec& s) { SampleSpecs::addAuxiliary(s); }) << true;
+            << testing::layoutVariant(3, [](FixtureSpec& s) { SampleSpecs::addAuxiliary(s); })
+            << true;
         QTest::newRow("schema 3 big-endian (libhdf5 reads)")
-            << variant(3, [](FixtureSpec& s) { s.bigEndianEvents = true; }) << false;
+            << testing::layoutVariant(3, [](FixtureSpec& s) { s.bigEndianEvents = true; }) << false;
         QTest::newRow("schema 1 big-endian (libhdf5 reads)")
-            << variant(1, [](FixtureSpec& s) { s.bigEndianEvents = true; }) << false;
+            << testing::layoutVariant(1, [](FixtureSpec& s) { s.bigEndianEvents = true; }) << false;
         // libhdf5 1.10 leaves the user block out of chunk addresses.
         QTest::newRow("schema 3 user block (libhdf5 reads)")
-            << variant(3, [](FixtureSpec& s) { s.userBlock = 4096; }) << false;
+            << testing::layoutVariant(3, [](FixtureSpec& s) { s.userBlock = 4096; }) << false;
     }
     void readsEveryLayout() {
         QFETCH(FixtureSpec, spec);

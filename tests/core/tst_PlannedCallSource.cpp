@@ -5,6 +5,7 @@
 // several threads at once, with the cache of decoded chunks never above its
 // limit, and damage found later must name the file.
 #include "FixtureWriter.h"
+#include "LayoutRows.h"
 #include "SampleSpecs.h"
 #include "SplitMix64.h"
 #include "SyntheticRun.h"
@@ -24,16 +25,7 @@ using namespace scope;
 using namespace scope::fixtures;
 using scope::testing::thrown;
 
-Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
-
 namespace {
-
-FixtureSpec variant(int schema, const std::function<void(FixtureSpec&)>& change = {}) {
-    FixtureSpec spec = SampleSpecs::standard(schema);
-    if (change)
-        change(spec);
-    return spec;
-}
 
 FixtureSpec longRows(Compression compression, EventEncoding encoding, int schema = 3) {
     SyntheticRun::Shape shape;
@@ -127,29 +119,7 @@ private slots:
     }
 
     void layouts_data() {
-        QTest::addColumn<FixtureSpec>("spec");
-        QTest::newRow("schema 1") << variant(1);
-        QTest::newRow("schema 1 contiguous")
-            << variant(1, [](FixtureSpec& s) { s.chunked = false; });
-        QTest::newRow("schema 1 deflate")
-            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Deflate; });
-        QTest::newRow("schema 1 big-endian (inline values)")
-            << variant(1, [](FixtureSpec& s) { s.bigEndianEvents = true; });
-        QTest::newRow("schema 2 absolute, chunks of 7")
-            << variant(2, [](FixtureSpec& s) { s.chunkSize = 7; });
-        QTest::newRow("schema 2 delta")
-            << variant(2, [](FixtureSpec& s) { s.encoding = EventEncoding::Delta; });
-        QTest::newRow("schema 3 delta") << variant(3);
-        QTest::newRow("schema 3 contiguous")
-            << variant(3, [](FixtureSpec& s) { s.chunked = false; });
-        QTest::newRow("schema 3 LZF")
-            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Lzf; });
-        QTest::newRow("schema 3 zstd, chunks of 5") << variant(3, [](FixtureSpec& s) {
-            s.compression = Compression::Zstd;
-            s.chunkSize = 5;
-        });
-        QTest::newRow("schema 3 big-endian (inline values)")
-            << variant(3, [](FixtureSpec& s) { s.bigEndianEvents = true; });
+        testing::addLayoutRows();
         QTest::newRow("long rows, delta zstd") << longRows(Compression::Zstd, EventEncoding::Delta);
         QTest::newRow("long rows, delta deflate")
             << longRows(Compression::Deflate, EventEncoding::Delta);

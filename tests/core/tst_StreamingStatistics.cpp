@@ -5,6 +5,7 @@
 // damaged regions, warnings and region_statistics.json, on every sample and
 // every fixture layout.
 #include "FixtureWriter.h"
+#include "LayoutRows.h"
 #include "SampleSpecs.h"
 #include "SyntheticRun.h"
 #include "TestSupport.h"
@@ -27,19 +28,10 @@ using namespace scope;
 using namespace scope::fixtures;
 using scope::testing::thrown;
 
-Q_DECLARE_METATYPE(scope::fixtures::FixtureSpec)
-
 namespace {
 
 // Every file streams: no run fits in one byte.
 constexpr std::uint64_t kTinyBudget = 1;
-
-FixtureSpec variant(int schema, const std::function<void(FixtureSpec&)>& change = {}) {
-    FixtureSpec spec = SampleSpecs::standard(schema);
-    if (change)
-        change(spec);
-    return spec;
-}
 
 QString sampleFile(const char* name) {
     return QStringLiteral(SCOPE_TEST_DATA_DIR "/") + QLatin1String(name);
@@ -163,41 +155,11 @@ private slots:
     }
 
     void layouts_data() {
-        QTest::addColumn<FixtureSpec>("spec");
-        QTest::newRow("schema 1") << variant(1);
-        QTest::newRow("schema 1 contiguous")
-            << variant(1, [](FixtureSpec& s) { s.chunked = false; });
-        QTest::newRow("schema 1 deflate")
-            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Deflate; });
-        QTest::newRow("schema 1 zstd")
-            << variant(1, [](FixtureSpec& s) { s.compression = Compression::Zstd; });
-        QTest::newRow("schema 1 big-endian (inline values)")
-            << variant(1, [](FixtureSpec& s) { s.bigEndianEvents = true; });
-        QTest::newRow("schema 2 absolute, chunks of 7")
-            << variant(2, [](FixtureSpec& s) { s.chunkSize = 7; });
-        QTest::newRow("schema 2 delta")
-            << variant(2, [](FixtureSpec& s) { s.encoding = EventEncoding::Delta; });
-        QTest::newRow("schema 2 without summary columns")
-            << variant(2, [](FixtureSpec& s) { s.summaryStatistics = false; });
-        QTest::newRow("schema 3 delta") << variant(3);
-        QTest::newRow("schema 3 absolute")
-            << variant(3, [](FixtureSpec& s) { s.encoding = EventEncoding::Absolute; });
-        QTest::newRow("schema 3 contiguous")
-            << variant(3, [](FixtureSpec& s) { s.chunked = false; });
-        QTest::newRow("schema 3 deflate")
-            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Deflate; });
-        QTest::newRow("schema 3 LZF")
-            << variant(3, [](FixtureSpec& s) { s.compression = Compression::Lzf; });
-        QTest::newRow("schema 3 zstd, chunks of 5") << variant(3, [](FixtureSpec& s) {
-            s.compression = Compression::Zstd;
-            s.chunkSize = 5;
-        });
+        testing::addLayoutRows();
         QTest::newRow("schema 3 optional columns")
-            << variant(3, [](FixtureSpec& s) { SampleSpecs::addAuxiliary(s); });
-        QTest::newRow("schema 3 big-endian (inline values)")
-            << variant(3, [](FixtureSpec& s) { s.bigEndianEvents = true; });
+            << testing::layoutVariant(3, [](FixtureSpec& s) { SampleSpecs::addAuxiliary(s); });
         QTest::newRow("schema 3 aggregate")
-            << variant(3, [](FixtureSpec& s) { s.layout = Layout::Aggregate; });
+            << testing::layoutVariant(3, [](FixtureSpec& s) { s.layout = Layout::Aggregate; });
         QTest::newRow("gpu run") << SampleSpecs::gpuRun();
         // Rows longer than a streamed piece (64 Ki calls) and than many
         // checkpoints: m2 is summed over pieces read twice.
