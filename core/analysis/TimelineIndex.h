@@ -85,10 +85,6 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    // The rank's calls (the events of `rows`) into sorted[0, calls) by start,
-    // longer first; leaves scratch holding as many values.
-    void orderByStart(std::span<const std::size_t> rows, std::uint32_t* sorted,
-                      std::vector<std::uint32_t>& scratch) const;
     // One rank's calls in one slice of order_ (from `base`), its lanes added
     // to `lanes` and `ranks` (firstLane counted within `lanes`). Ranks are
     // independent: several threads build disjoint ranks at once.
