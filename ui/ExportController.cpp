@@ -122,7 +122,7 @@ void ExportController::updateActions() {
     const QString reason = run ? RunStatusText::onDemandReason(*view->run()) : QString();
     // The call paths of a run read on demand come from its timeline's
     // per-rank trees; traces are made of the calls: none without them all.
-    const bool paths = run && CallPathTabs::hasCallPaths(*view->run());
+    const bool paths = run && view->run()->hasCallPaths();
     for (QAction* action : {flame_, callTree_}) {
         action->setEnabled(paths);
         action->setToolTip(paths ? QString() : reason); // shown by the menu only when set

@@ -6,7 +6,6 @@
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/RegionCalls.h"
-#include "callpaths/CallPathTabs.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/RankBarChart.h"
 #include "charts/RegionTotalsChart.h"
@@ -241,7 +240,7 @@ void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString
         timeline.setRun(run.results, run.timelineToDraw());
         timeline.setRunLabel(label);
         writer.chart(&timeline, timeline.plot(), timelineBase);
-        if (const auto onDemand = CallPathTabs::onDemandTimeline(run))
+        if (const auto onDemand = run.onDemandTimeline())
             flame(std::make_shared<const scope::CallTree>(onDemand->callTree()));
         else
             writer.note(

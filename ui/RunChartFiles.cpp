@@ -88,7 +88,7 @@ const FlameGraph* flameOf(RunView* view, QString* error) {
         return nullptr;
     // A run read on demand has its call paths from its timeline, unless that
     // could not be built.
-    if (!CallPathTabs::hasCallPaths(*view->run())) {
+    if (!view->run()->hasCallPaths()) {
         *error =
             view->run()->readOnDemand()
                 ? RunChartFiles::tr("the flame graph needs every call in memory or the run's "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "model/ProfilingResults.h"
 
@@ -58,6 +59,16 @@ struct RunData {
     }
     // Whether the timeline has something to draw from.
     bool canDrawTimeline() const { return (hasEvents() || readOnDemand()) && timelineToDraw(); }
+    // The timeline of a run read on demand, which holds its per-rank call
+    // trees; null otherwise.
+    std::shared_ptr<const scope::OnDemandTimeline> onDemandTimeline() const {
+        return readOnDemand()
+                   ? std::dynamic_pointer_cast<const scope::OnDemandTimeline>(timelineSource)
+                   : nullptr;
+    }
+    // Whether the call tree and flame graph can be built: the calls are in
+    // memory, or read on demand with their timeline built.
+    bool hasCallPaths() const { return (hasEvents() && timeline) || onDemandTimeline(); }
     // Whether "Load events" can do anything: the aggregate layout has no
     // events, and a run read on demand would be read so again.
     bool isCombined() const { return !rankFiles.isEmpty(); }

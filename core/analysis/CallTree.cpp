@@ -274,13 +274,11 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
         part.tree.overlaps = part.overlaps;
         trees.push_back(&part.tree);
     }
-    CallTree tree = merge(trees);
-    tree.runNs =
-        static_cast<std::int64_t>(std::llround(RegionTable::runTime(results, ranks) * 1e9));
-    return tree;
+    return merge(trees, results, ranks);
 }
 
-CallTree CallTree::merge(std::span<const CallTree* const> trees) {
+CallTree CallTree::merge(std::span<const CallTree* const> trees, const ProfilingResults& results,
+                         const RankSelection& ranks) {
     // A tree's nodes come after their parents, so one pass in node order
     // maps each onto the result.
     CallTree tree = rootOnly();
@@ -302,6 +300,10 @@ CallTree CallTree::merge(std::span<const CallTree* const> trees) {
         tree.overlaps += t->overlaps;
     }
     tree.finish();
+    // The run time comes from the rows' summaries: a tree built from one
+    // rank's calls knows nothing of the other ranks' rows.
+    tree.runNs =
+        static_cast<std::int64_t>(std::llround(RegionTable::runTime(results, ranks) * 1e9));
     return tree;
 }
 

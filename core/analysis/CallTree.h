@@ -97,12 +97,13 @@ struct CallTree {
                           const RankSelection& ranks = {}, unsigned threads = 0,
                           const std::atomic<bool>* cancel = nullptr);
 
-    // One finished tree of several built apart (ranks, threads): nodes
-    // matched by path, calls and times summed, the slowest rank's time the
-    // largest, ranksWithCalls and overlaps summed, the first overlap that of
-    // the first tree having one. runNs is left 0 for the caller, who knows
-    // the selection. Trees may be finished or not.
-    static CallTree merge(std::span<const CallTree* const> trees);
+    // One finished tree of several built apart (ranks, threads) from the
+    // `ranks` of `results`: nodes matched by path, calls and times summed,
+    // the slowest rank's time the largest, ranksWithCalls and overlaps
+    // summed, the first overlap that of the first tree having one, runNs
+    // the selection's run time. Trees may be finished or not.
+    static CallTree merge(std::span<const CallTree* const> trees,
+                          const ProfilingResults& results, const RankSelection& ranks);
 
     // Which calls end the call path `path` (regions from the top level
     // down), on the selected ranks: one flag per event of results.events,

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "OnDemandTimeline.h"
 
-#include "RegionTable.h"
 #include "TimelineIndex.h"
 #include "model/Errors.h"
 
@@ -338,14 +337,9 @@ CallTree OnDemandTimeline::callTree(const RankSelection& ranks,
     for (std::size_t i = 0; i < rankLanes_.size() && !cancelled(); ++i)
         if (ranks.contains(rankLanes_[i].rank))
             trees.push_back(&rankTrees_[i]);
-    CallTree tree = CallTree::merge(cancelled() ? std::vector<const CallTree*>{} : trees);
     if (cancelled())
-        return tree;
-    // The run time of the selection comes from the rows' summaries, as for
-    // the calls in memory (the per-rank trees know only their rank's rows).
-    tree.runNs =
-        static_cast<std::int64_t>(std::llround(RegionTable::runTime(*results_, ranks) * 1e9));
-    return tree;
+        return CallTree::merge({}, *results_, ranks);
+    return CallTree::merge(trees, *results_, ranks);
 }
 
 std::string OnDemandTimeline::readError() const {

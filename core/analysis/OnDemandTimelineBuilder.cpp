@@ -2,6 +2,7 @@
 #include "OnDemandTimelineBuilder.h"
 
 #include "ExclusiveTime.h"
+#include "StartOrder.h"
 #include "TimelineIndex.h"
 #include "load/MemoryBudget.h"
 #include "model/Errors.h"
@@ -15,7 +16,7 @@ namespace scope {
 namespace {
 
 // What building a rank costs per call: its start and end, the index's order,
-// the sort's scratch and the samples.
+// the sort's scratch and the samples (and orderBytesPerCall).
 constexpr std::uint64_t kBuildBytesPerCall = 32;
 // Calls per CallSource::read while a rank is built (a check for cancel between).
 constexpr std::uint64_t kBuildPiece = 1 << 20;
@@ -41,12 +42,12 @@ OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl
 }
 
 void OnDemandTimeline::Builder::run() {
-    for (const Job& job : jobs_)
-        if (job.calls * kBuildBytesPerCall > buildBudget_)
+    for (std::size_t j = 0; j < jobs_.size(); ++j)
+        if (const Job& job = jobs_[j]; cost(j) > buildBudget_)
             throw ProfileError(t_.results_->path, "building the timeline",
                                "rank " + std::to_string(job.rank) + " has " +
                                    std::to_string(job.calls) + " calls, whose nesting needs " +
-                                   MemoryBudget::format(job.calls * kBuildBytesPerCall) +
+                                   MemoryBudget::format(cost(j)) +
                                    " at once; the memory budget of " +
                                    MemoryBudget::format(t_.budget_) + " leaves " +
                                    MemoryBudget::format(buildBudget_) +
@@ -101,7 +102,7 @@ void OnDemandTimeline::Builder::work() {
 }
 
 std::uint64_t OnDemandTimeline::Builder::cost(std::size_t job) const {
-    return jobs_[job].calls * kBuildBytesPerCall;
+    return jobs_[job].calls * (kBuildBytesPerCall + orderBytesPerCall(jobs_[job].rows.size()));
 }
 
 void OnDemandTimeline::Builder::checkCancel() const {

@@ -12,6 +12,32 @@
 
 namespace scope {
 
+namespace {
+
+constexpr int kDigitBits = 11;
+constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
+
+// LSD radix passes over bits [low, high) of what `digit` reads from each
+// element, ping-ponging between `from` and `to`; returns the sorted buffer.
+template <typename T, typename Digit>
+T* radixPasses(T* from, T* to, std::size_t n, int low, int high, Digit digit) {
+    std::vector<std::uint32_t> counts(kBuckets);
+    for (int shift = low; shift < high; shift += kDigitBits) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (std::size_t i = 0; i < n; ++i)
+            ++counts[digit(from[i], shift)];
+        std::uint32_t at = 0;
+        for (std::uint32_t& c : counts)
+            at += std::exchange(c, at);
+        for (std::size_t i = 0; i < n; ++i)
+            to[counts[digit(from[i], shift)]++] = from[i];
+        std::swap(from, to);
+    }
+    return from;
+}
+
+} // namespace
+
 void sortByStart(std::span<const std::int64_t> starts, std::span<std::uint32_t> events,
                  std::span<std::uint32_t> spare) {
     assert(spare.size() >= events.size());
@@ -25,28 +51,32 @@ void sortByStart(std::span<const std::int64_t> starts, std::span<std::uint32_t> 
     const auto origin = static_cast<std::uint64_t>(starts[*lowest]);
     const std::uint64_t range = static_cast<std::uint64_t>(starts[*highest]) - origin;
     const int bits = 64 - std::countl_zero(range);
+    const int indexBits = 64 - std::countl_zero(std::uint64_t{n - 1});
 
-    constexpr int kDigitBits = 11;
-    constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
-    std::vector<std::uint32_t> counts(kBuckets);
-    std::uint32_t* from = events.data();
-    std::uint32_t* to = spare.data();
-    for (int shift = 0; shift < bits; shift += kDigitBits) {
-        auto digit = [&](std::uint32_t e) {
-            return ((static_cast<std::uint64_t>(starts[e]) - origin) >> shift) & (kBuckets - 1);
-        };
-        std::fill(counts.begin(), counts.end(), 0);
+    if (bits + indexBits <= 64) {
+        // Offset and position packed in one word: the passes then read
+        // their keys in order instead of gathering each start from a rank's
+        // whole column, which was most of building the timeline. Sorting on
+        // the offset's bits alone keeps equal starts in their order.
+        std::vector<std::uint64_t> packed(n);
+        std::vector<std::uint64_t> other(n);
         for (std::size_t i = 0; i < n; ++i)
-            ++counts[digit(from[i])];
-        std::uint32_t at = 0;
-        for (std::uint32_t& c : counts)
-            at += std::exchange(c, at);
+            packed[i] = ((static_cast<std::uint64_t>(starts[events[i]]) - origin) << indexBits) | i;
+        const std::uint64_t* sorted =
+            radixPasses(packed.data(), other.data(), n, indexBits, indexBits + bits,
+                        [](std::uint64_t v, int shift) { return (v >> shift) & (kBuckets - 1); });
+        std::copy_n(events.begin(), n, spare.begin());
+        const std::uint64_t position = (std::uint64_t{1} << indexBits) - 1;
         for (std::size_t i = 0; i < n; ++i)
-            to[counts[digit(from[i])]++] = from[i];
-        std::swap(from, to);
+            events[i] = spare[sorted[i] & position];
+        return;
     }
-    if (from != events.data())
-        std::copy_n(from, n, events.data());
+    const std::uint32_t* sorted =
+        radixPasses(events.data(), spare.data(), n, 0, bits, [&](std::uint32_t e, int shift) {
+            return ((static_cast<std::uint64_t>(starts[e]) - origin) >> shift) & (kBuckets - 1);
+        });
+    if (sorted != events.data())
+        std::copy_n(sorted, n, events.data());
 }
 
 void orderRankCalls(const ProfilingResults& results, std::span<const std::size_t> rows,
@@ -76,7 +106,6 @@ void orderRankCalls(const ProfilingResults& results, std::span<const std::size_t
     // Many rows: a radix sort by start, then each group of equal starts by
     // the rest of `before`. A merge of that many runs costs about 14
     // unpredictable comparisons a call; of a dozen it is the faster way.
-    constexpr std::size_t kMergedRows = 24;
     if (rows.size() > kMergedRows) {
         sortByStart(events.starts, scratch, std::span(sorted, count));
         for (std::size_t k = 0; k < count;) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The radix sort that orders a rank's calls for the timeline, against
 // std::stable_sort on the same starts: ties keep their order, and any range
-// of int64 starts (negative, a few ns, the whole type) sorts right.
+// of int64 starts (negative, a few ns, the whole type, either side of what
+// packs with the position into one word) sorts right.
 #include "SplitMix64.h"
 #include "analysis/StartOrder.h"
 
@@ -40,6 +41,11 @@ private slots:
         QTest::addColumn<quint64>("span");
         QTest::newRow("a few ns: ties everywhere") << qint64(1'000) << quint64(5);
         QTest::newRow("seconds of ns, as a rank") << qint64(1'000'000'000'000) << quint64(3e9);
+        // 20,000 events take 15 bits of position: 49 bits of offset still
+        // pack into one word with it, 50 are sorted through the starts.
+        QTest::newRow("the widest range that packs")
+            << qint64(-7) << quint64((std::uint64_t{1} << 49) - 1);
+        QTest::newRow("one bit wider") << qint64(-7) << quint64((std::uint64_t{1} << 50) - 1);
         QTest::newRow("negative starts") << qint64(-5'000'000) << quint64(10'000'000);
         QTest::newRow("the whole of int64")
             << std::numeric_limits<qint64>::min() << std::numeric_limits<quint64>::max();

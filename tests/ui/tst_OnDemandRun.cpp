@@ -325,8 +325,8 @@ private slots:
     void theCallPathsComeFromTheOnDemandTimeline() {
         const auto memory = inMemoryRun();
         const auto run = onDemandRunWithTimeline();
-        QVERIFY(CallPathTabs::hasCallPaths(*run));
-        QVERIFY(!CallPathTabs::hasCallPaths(*onDemandRun(memory->timeline)));
+        QVERIFY(run->hasCallPaths());
+        QVERIFY(!onDemandRun(memory->timeline)->hasCallPaths());
 
         RunView reference;
         QVERIFY(setRunAndWait(reference, memory));

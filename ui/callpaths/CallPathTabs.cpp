@@ -143,21 +143,11 @@ bool CallPathTabs::showsCallPaths() const {
 }
 
 bool CallPathTabs::callPathsAvailable() const {
-    return run_ && hasCallPaths(*run_);
-}
-
-bool CallPathTabs::hasCallPaths(const RunData& run) {
-    return (run.hasEvents() && run.timeline) || onDemandTimeline(run);
-}
-
-std::shared_ptr<const scope::OnDemandTimeline> CallPathTabs::onDemandTimeline(const RunData& run) {
-    return run.readOnDemand()
-               ? std::dynamic_pointer_cast<const scope::OnDemandTimeline>(run.timelineSource)
-               : nullptr;
+    return run_ && run_->hasCallPaths();
 }
 
 void CallPathTabs::requestTree() {
-    if (auto timeline = onDemandTimeline(*run_))
+    if (auto timeline = run_->onDemandTimeline())
         builder_->request(std::move(timeline), ranks_);
     else
         builder_->request(run_->results, run_->timeline, ranks_);

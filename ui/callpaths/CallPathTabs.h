@@ -17,7 +17,6 @@ class FlameGraph;
 class QStackedWidget;
 namespace scope {
 struct CallTree;
-class OnDemandTimeline;
 } // namespace scope
 
 // The views of a run that need its calls, side by side in tabs below the
@@ -60,12 +59,6 @@ public:
     // meanwhile. Null without per-call data.
     std::shared_ptr<const scope::CallTree> waitForTree();
     bool callPathsAvailable() const;
-    // Whether the call tree and flame graph of `run` can be built: its calls
-    // are in memory, or read on demand with their timeline built.
-    static bool hasCallPaths(const RunData& run);
-    // The timeline of a run read on demand, which holds its call tree; null
-    // otherwise.
-    static std::shared_ptr<const scope::OnDemandTimeline> onDemandTimeline(const RunData& run);
 
 signals:
     // A node of the tree or the flame graph was chosen.
