@@ -14,6 +14,7 @@
 #include "RunStatusText.h"
 #include "RunTabs.h"
 #include "RunView.h"
+#include "SpareRunView.h"
 #include "StartPage.h"
 #include "WindowMenus.h"
 #include "comparison/ComparisonSet.h"
@@ -67,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(progress_);
     progress_->hide();
     buildMenus();
+    spare_ = new SpareRunView([this] { return newRunView(); }, this);
+    spare_->prepare();
 
     connect(loader_, &LoadController::progress, this,
             [this](quint64 id, double fraction, const QString& message) {
@@ -246,8 +249,30 @@ void MainWindow::openFile(const QString& path, bool summaryOnly) {
         loader_->loadRankFiles(rankRuns_.files(absolute), absolute, summaryOnly);
     else
         loader_->load(path, summaryOnly);
+    spare_->prepare();
     progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
     progress_->show();
+}
+
+RunView* MainWindow::newRunView() {
+    auto* view = new RunView(tabs_);
+    view->hide(); // until its run's tab shows it
+    // Ready to show: restoring the splitters and polishing every widget took
+    // more than half of the open's longest stall when done with its table.
+    if (!splitterState_.isEmpty())
+        view->restoreSplitterState(splitterState_);
+    view->ensurePolished();
+    connect(view, &RunView::loadEventsRequested, this,
+            [this](const QString& path) { openFile(path, false); });
+    // A file changed on disk: the reload replaces this tab's run once it is read.
+    connect(view, &RunView::reloadRequested, this, &MainWindow::openFile);
+    connect(view, &RunView::chartActionRequested, this,
+            [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
+                exporter_->runChartAction(view, chart, action);
+            });
+    connect(view, &RunView::callTreeCsvRequested, this,
+            [this, view] { exporter_->chooseAndExportCallTree(view); });
+    return view;
 }
 
 RunView* MainWindow::viewForPath(const QString& path) const {
@@ -289,19 +314,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     RunView* view = viewForPath(run->path);
     bool firstOpen = true;
     if (view == nullptr) {
-        view = new RunView(tabs_);
-        if (!splitterState_.isEmpty())
-            view->restoreSplitterState(splitterState_);
-        connect(view, &RunView::loadEventsRequested, this,
-                [this](const QString& path) { openFile(path, false); });
-        // A file changed on disk: the reload replaces this tab's run once it is read.
-        connect(view, &RunView::reloadRequested, this, &MainWindow::openFile);
-        connect(view, &RunView::chartActionRequested, this,
-                [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
-                    exporter_->runChartAction(view, chart, action);
-                });
-        connect(view, &RunView::callTreeCsvRequested, this,
-                [this, view] { exporter_->chooseAndExportCallTree(view); });
+        view = spare_->take();
         runTabs_.insert(view, *run, labels_->label(absolute));
     } else {
         // The table-first stage of this very load opened the tab.

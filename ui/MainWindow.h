@@ -27,6 +27,7 @@ class QTabWidget;
 class RecentFiles;
 class RunLabels;
 class RunView;
+class SpareRunView;
 class StartPage;
 
 // One window: a tab per open run, a start page when none is open, loading in
@@ -107,6 +108,8 @@ private:
     void updateStatus();
     void updateTitle();
     RunView* viewForPath(const QString& path) const;
+    // A run's view, connected to the window, not yet in a tab.
+    RunView* newRunView();
 
     LoadController* loader_;
     MessageBanner* banner_;
@@ -130,5 +133,6 @@ private:
     QSet<quint64> closedAtReadStage_;
     // Which tab shows which run, and the order the files were asked for.
     RunTabs runTabs_;
+    SpareRunView* spare_ = nullptr;
     RankFileRuns rankRuns_;
 };

@@ -102,8 +102,8 @@ struct CallTree {
     // the slowest rank's time the largest, ranksWithCalls and overlaps
     // summed, the first overlap that of the first tree having one, runNs
     // the selection's run time. Trees may be finished or not.
-    static CallTree merge(std::span<const CallTree* const> trees,
-                          const ProfilingResults& results, const RankSelection& ranks);
+    static CallTree merge(std::span<const CallTree* const> trees, const ProfilingResults& results,
+                          const RankSelection& ranks);
 
     // Which calls end the call path `path` (regions from the top level
     // down), on the selected ranks: one flag per event of results.events,

@@ -44,14 +44,13 @@ OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl
 void OnDemandTimeline::Builder::run() {
     for (std::size_t j = 0; j < jobs_.size(); ++j)
         if (const Job& job = jobs_[j]; cost(j) > buildBudget_)
-            throw ProfileError(t_.results_->path, "building the timeline",
-                               "rank " + std::to_string(job.rank) + " has " +
-                                   std::to_string(job.calls) + " calls, whose nesting needs " +
-                                   MemoryBudget::format(cost(j)) +
-                                   " at once; the memory budget of " +
-                                   MemoryBudget::format(t_.budget_) + " leaves " +
-                                   MemoryBudget::format(buildBudget_) +
-                                   " for it. Open the run with a larger memory budget.");
+            throw ProfileError(
+                t_.results_->path, "building the timeline",
+                "rank " + std::to_string(job.rank) + " has " + std::to_string(job.calls) +
+                    " calls, whose nesting needs " + MemoryBudget::format(cost(j)) +
+                    " at once; the memory budget of " + MemoryBudget::format(t_.budget_) +
+                    " leaves " + MemoryBudget::format(buildBudget_) +
+                    " for it. Open the run with a larger memory budget.");
     const unsigned threads = static_cast<unsigned>(
         std::clamp<std::size_t>(std::min(std::thread::hardware_concurrency(), 2u), 1,
                                 std::max<std::size_t>(jobs_.size(), 1)));

@@ -41,6 +41,14 @@ QAction* actionNamed(const MainWindow& window, const QString& text) {
     return nullptr;
 }
 
+// The view a window builds ahead: a run's view in none of its tabs.
+RunView* spareView(const MainWindow& window) {
+    for (RunView* view : window.findChildren<RunView*>())
+        if (window.tabs()->indexOf(view) < 0)
+            return view;
+    return nullptr;
+}
+
 bool waitForRuns(QSignalSpy& opened, int count) {
     while (opened.size() < count)
         if (!opened.wait(60000))
@@ -189,6 +197,27 @@ private slots:
         window.openFilesToCompare({kData + "/run_cli_cg.h5"});
         QVERIFY(waitForRuns(opened, 4));
         QCOMPARE(window.tabs()->currentWidget(), window.comparisonView());
+    }
+
+    // Building a run's view was most of the open's longest stall: the window
+    // builds one while it waits, and a file opens in it.
+    void aRunOpensInTheViewBuiltAhead() {
+        MainWindow window;
+        window.show();
+        RunView* ahead = nullptr;
+        QTRY_VERIFY((ahead = spareView(window)) != nullptr);
+        QVERIFY(!ahead->isVisible());
+        QVERIFY(!ahead->run());
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openFile(kData + "/run_np3.h5");
+        QVERIFY(waitForRuns(opened, 1));
+        QCOMPARE(window.runView(0), ahead);
+        QVERIFY(ahead->isVisible());
+        // The next open builds the next one while it reads.
+        window.openFile(kData + "/run_serial.h5");
+        QVERIFY(waitForRuns(opened, 2));
+        QVERIFY(window.runView(1) != ahead);
+        QCOMPARE(window.runCount(), 2);
     }
 
     void theKeyboardMovesBetweenAndClosesRunTabs() {
