@@ -33,11 +33,17 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <chrono>
+
 namespace {
 
 const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
 const char* const kRankFileFilter =
     "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
+// When the next run's view is built: at once while the window waits for a
+// file, and a while after an open's last stage, once its paints are done.
+constexpr std::chrono::milliseconds kSpareSoon{1};
+constexpr std::chrono::milliseconds kSpareLater{1500};
 
 } // namespace
 
@@ -69,7 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->hide();
     buildMenus();
     spare_ = new SpareRunView([this] { return newRunView(); }, this);
-    spare_->prepare();
+    spare_->prepare(kSpareSoon);
 
     connect(loader_, &LoadController::progress, this,
             [this](quint64 id, double fraction, const QString& message) {
@@ -249,7 +255,9 @@ void MainWindow::openFile(const QString& path, bool summaryOnly) {
         loader_->loadRankFiles(rankRuns_.files(absolute), absolute, summaryOnly);
     else
         loader_->load(path, summaryOnly);
-    spare_->prepare();
+    // A reload keeps its tab's view.
+    if (viewForPath(path) == nullptr)
+        spare_->prepare(kSpareSoon);
     progress_->setProgress(path, 0.0, tr("opening"), loader_->running());
     progress_->show();
 }
@@ -320,6 +328,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         // The table-first stage of this very load opened the tab.
         firstOpen = openedAtReadStage_.remove(id) > 0;
     }
+    // Each stage of an open puts the next view off.
+    spare_->prepare(kSpareLater);
     if (readStage) {
         openedAtReadStage_.insert(id, view);
         view->setReadStage(run);

@@ -47,6 +47,9 @@ public:
     QTableView* metadataView() const { return metadataView_; }
     HardwarePane* hardware() const { return hardware_; }
 
+    // The tab last chosen in any run (by name), else the first.
+    void restorePage();
+
 signals:
     // A heatmap cell was clicked.
     void regionActivated(int region);
@@ -56,8 +59,6 @@ signals:
 private:
     // The histogram and the durations over time, whichever is shown.
     void updateHistogram();
-    // The tab last chosen (by name), else the first.
-    void restorePage();
 
     MetadataModel* metadata_;
     RankBarChart* rankChart_;

@@ -182,8 +182,7 @@ void RunView::buildLayout() {
         rankChart_->setStatistic(statistic());
         QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic()));
     });
-    setStatistic(
-        static_cast<Statistic>(QSettings().value(QStringLiteral("chart/statistic"), 0).toInt()));
+    restoreChoices();
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunView::onRegionSelected);
     connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
@@ -415,6 +414,13 @@ void RunView::setStatistic(Statistic statistic) {
     const int index = statistic_->findData(static_cast<int>(statistic));
     if (index >= 0)
         statistic_->setCurrentIndex(index);
+}
+
+void RunView::restoreChoices() {
+    setStatistic(
+        static_cast<Statistic>(QSettings().value(QStringLiteral("chart/statistic"), 0).toInt()));
+    side_->restorePage();
+    callPaths_->callTree()->restoreOrientation();
 }
 
 Statistic RunView::statistic() const {

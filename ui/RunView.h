@@ -71,6 +71,10 @@ public:
     bool setRankSelection(const QString& text);
     void setStatistic(Statistic statistic);
     Statistic statistic() const;
+    // What the user last chose in any run: the chart statistic, the side
+    // page, the call tree's orientation (a view built ahead of its run
+    // takes them up when it is used).
+    void restoreChoices();
     void selectRegion(int region);
     int selectedRegion() const;
     bool eventViewsEnabled() const;

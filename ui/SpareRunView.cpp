@@ -3,28 +3,27 @@
 
 #include "RunView.h"
 
-#include <QTimer>
-
 #include <utility>
 
 SpareRunView::SpareRunView(std::function<RunView*()> make, QObject* parent)
-    : QObject(parent), make_(std::move(make)) {}
-
-void SpareRunView::prepare() {
-    if (spare_ != nullptr || queued_)
-        return;
-    queued_ = true;
+    : QObject(parent), make_(std::move(make)) {
     // A timer rather than a posted event: Qt would handle the read's result,
     // if it arrived meanwhile, in the same batch, and hold the window for both.
-    QTimer::singleShot(1, this, [this] {
-        queued_ = false;
-        if (spare_ == nullptr)
-            spare_ = make_();
-    });
+    timer_.setSingleShot(true);
+    connect(&timer_, &QTimer::timeout, this, [this] { spare_ = make_(); });
+}
+
+void SpareRunView::prepare(std::chrono::milliseconds after) {
+    if (spare_ == nullptr)
+        timer_.start(after);
 }
 
 RunView* SpareRunView::take() {
-    RunView* view = spare_ != nullptr ? spare_.data() : make_();
+    timer_.stop();
+    if (spare_ == nullptr)
+        return make_();
+    RunView* view = spare_.data();
     spare_.clear();
+    view->restoreChoices();
     return view;
 }

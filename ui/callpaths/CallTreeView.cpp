@@ -126,9 +126,13 @@ CallTreeView::CallTreeView(QWidget* parent)
             });
     connect(tree_, &QWidget::customContextMenuRequested, this, &CallTreeView::showContextMenu);
 
+    restoreOrientation();
+    updatePage();
+}
+
+void CallTreeView::restoreOrientation() {
     const bool bottomUp = QSettings().value(kBottomUpKey, false).toBool();
     (bottomUp ? bottomUpButton_ : topDownButton_)->setChecked(true);
-    updatePage();
 }
 
 void CallTreeView::buildActions() {

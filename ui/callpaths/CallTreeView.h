@@ -64,6 +64,8 @@ public:
     QSortFilterProxyModel* proxy() const { return proxy_; }
     QAction* copyPathAction() const { return copyPath_; }
     QAction* exportCsvAction() const { return exportCsv_; }
+    // Top-down or bottom-up, as last chosen in any run.
+    void restoreOrientation();
 
 signals:
     // The user made a node current: its region.
