@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FileDialogs.h"
 
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QScreen>
 #include <QSettings>
@@ -9,6 +11,7 @@
 namespace {
 
 const QString kSizeKey = QStringLiteral("dialogs/fileDialogSize");
+const QString kDirectoryKey = QStringLiteral("lastDirectory");
 
 // Room for long paths and the detail columns, within the screen.
 QSize defaultSize(const QWidget* parent) {
@@ -32,12 +35,16 @@ QStringList run(QFileDialog& dialog) {
 
 } // namespace
 
-QStringList FileDialogs::openFiles(QWidget* parent, const QString& title, const QString& directory,
-                                   const QString& filter) {
-    QFileDialog dialog(parent, title, directory, filter);
+QStringList FileDialogs::openFiles(QWidget* parent, const QString& title, const QString& filter) {
+    QSettings settings;
+    QFileDialog dialog(parent, title, settings.value(kDirectoryKey, QDir::homePath()).toString(),
+                       filter);
     dialog.setFileMode(QFileDialog::ExistingFiles);
     dialog.setAcceptMode(QFileDialog::AcceptOpen);
-    return run(dialog);
+    const QStringList paths = run(dialog);
+    if (!paths.isEmpty())
+        settings.setValue(kDirectoryKey, QFileInfo(paths.last()).absolutePath());
+    return paths;
 }
 
 QString FileDialogs::saveFile(QWidget* parent, const QString& title, const QString& path,

@@ -11,8 +11,8 @@ class QWidget;
 // size the user gives a dialog is remembered for the next one.
 class FileDialogs {
 public:
-    static QStringList openFiles(QWidget* parent, const QString& title, const QString& directory,
-                                 const QString& filter);
+    // Starts in the folder the last open dialog ended in.
+    static QStringList openFiles(QWidget* parent, const QString& title, const QString& filter);
     // "" when cancelled. `selectedFilter` is in/out, as in QFileDialog.
     static QString saveFile(QWidget* parent, const QString& title, const QString& path,
                             const QString& filter, QString* selectedFilter = nullptr);

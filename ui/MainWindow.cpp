@@ -22,7 +22,6 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
@@ -74,8 +73,6 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(progress_);
     progress_->hide();
     buildMenus();
-    spare_ = new SpareRunView([this] { return newRunView(); }, this);
-    spare_->prepare(kSpareSoon);
 
     connect(loader_, &LoadController::progress, this,
             [this](quint64 id, double fraction, const QString& message) {
@@ -109,7 +106,10 @@ MainWindow::MainWindow(QWidget* parent)
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    splitterState_ = settings.value(QStringLiteral("window/splitters")).toByteArray();
+    spare_ = new SpareRunView(
+        tabs_, settings.value(QStringLiteral("window/splitters")).toByteArray(),
+        [this](RunView* view) { wireRunView(view); }, this);
+    spare_->prepare(kSpareSoon);
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1280, 800);
     recent_->refresh();
@@ -155,25 +155,15 @@ void MainWindow::showPreferences() {
     dialog.exec();
 }
 
-// The open dialogs start where the last one ended.
-QStringList MainWindow::askFiles(const QString& title, const QString& filter) {
-    QSettings settings;
-    const QStringList paths = FileDialogs::openFiles(
-        this, title, settings.value(QStringLiteral("lastDirectory"), QDir::homePath()).toString(),
-        filter);
-    if (!paths.isEmpty())
-        settings.setValue(QStringLiteral("lastDirectory"), QFileInfo(paths.last()).absolutePath());
-    return paths;
-}
-
 void MainWindow::chooseAndOpen(bool summaryOnly) {
     const QString title = summaryOnly ? tr("Open Summary Only") : tr("Open Profile");
-    for (const QString& path : askFiles(title, tr(kFileFilter)))
+    for (const QString& path : FileDialogs::openFiles(this, title, tr(kFileFilter)))
         openFile(path, summaryOnly);
 }
 
 void MainWindow::chooseAndCompare() {
-    const QStringList paths = askFiles(tr("Add Run to Comparison"), tr(kFileFilter));
+    const QStringList paths =
+        FileDialogs::openFiles(this, tr("Add Run to Comparison"), tr(kFileFilter));
     for (const QString& path : paths)
         comparePending_.insert(QFileInfo(path).absoluteFilePath());
     for (const QString& path : paths)
@@ -181,7 +171,8 @@ void MainWindow::chooseAndCompare() {
 }
 
 void MainWindow::chooseRankFiles() {
-    openRankFiles(askFiles(tr("Open Rank Files as One Run"), tr(kRankFileFilter)));
+    openRankFiles(
+        FileDialogs::openFiles(this, tr("Open Rank Files as One Run"), tr(kRankFileFilter)));
 }
 
 void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
@@ -262,14 +253,7 @@ void MainWindow::openFile(const QString& path, bool summaryOnly) {
     progress_->show();
 }
 
-RunView* MainWindow::newRunView() {
-    auto* view = new RunView(tabs_);
-    view->hide(); // until its run's tab shows it
-    // Ready to show: restoring the splitters and polishing every widget took
-    // more than half of the open's longest stall when done with its table.
-    if (!splitterState_.isEmpty())
-        view->restoreSplitterState(splitterState_);
-    view->ensurePolished();
+void MainWindow::wireRunView(RunView* view) {
     connect(view, &RunView::loadEventsRequested, this,
             [this](const QString& path) { openFile(path, false); });
     // A file changed on disk: the reload replaces this tab's run once it is read.
@@ -280,7 +264,6 @@ RunView* MainWindow::newRunView() {
             });
     connect(view, &RunView::callTreeCsvRequested, this,
             [this, view] { exporter_->chooseAndExportCallTree(view); });
-    return view;
 }
 
 RunView* MainWindow::viewForPath(const QString& path) const {

@@ -94,7 +94,6 @@ protected:
 
 private:
     void buildMenus();
-    QStringList askFiles(const QString& title, const QString& filter);
     void chooseAndOpen(bool summaryOnly);
     void chooseAndCompare();
     void chooseRankFiles();
@@ -108,8 +107,8 @@ private:
     void updateStatus();
     void updateTitle();
     RunView* viewForPath(const QString& path) const;
-    // A run's view, connected to the window, not yet in a tab.
-    RunView* newRunView();
+    // Connects a new run's view to the window.
+    void wireRunView(RunView* view);
 
     LoadController* loader_;
     MessageBanner* banner_;
@@ -121,7 +120,6 @@ private:
     RecentFiles* recent_ = nullptr;
     QAction* closeAction_ = nullptr;
     ExportController* exporter_ = nullptr;
-    QByteArray splitterState_;
     ComparisonSet* comparison_ = nullptr;
     RunLabels* labels_ = nullptr;
     ComparisonView* comparisonView_ = nullptr;

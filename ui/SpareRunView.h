@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QByteArray>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -19,8 +20,10 @@ class RunView;
 class SpareRunView : public QObject {
     Q_OBJECT
 public:
-    // `make` gives the view a parent, which owns it, spare or not.
-    explicit SpareRunView(std::function<RunView*()> make, QObject* parent = nullptr);
+    // Views are children of `owner` (the tabs), which owns them, spare or
+    // not; each gets `splitterState` and is handed to `wire` once built.
+    SpareRunView(QWidget* owner, QByteArray splitterState, std::function<void(RunView*)> wire,
+                 QObject* parent = nullptr);
 
     // Builds a spare from the event loop `after` from now (putting off one
     // not built yet), unless there is one.
@@ -29,7 +32,13 @@ public:
     RunView* take();
 
 private:
-    std::function<RunView*()> make_;
+    // Hidden until its run's tab shows it, polished and laid out: both took
+    // more than half of the open's longest stall when done with its table.
+    RunView* make();
+
+    QWidget* owner_;
+    QByteArray splitterState_;
+    std::function<void(RunView*)> wire_;
     QPointer<RunView> spare_;
     QTimer timer_;
 };
