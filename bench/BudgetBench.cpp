@@ -208,14 +208,15 @@ void BudgetBench::measureHugeRun() {
         return;
     }
     std::istringstream lines(output);
-    double table = 0, timeline = 0, redraw = 0, peak = 0, calls = 0;
+    double table = 0, timeline = 0, redraw = 0, peak = 0, calls = 0, firstRanks = -1;
     int onDemand = 0;
     bool parsed = false;
     for (std::string line; std::getline(lines, line);) {
         if (line.starts_with("  "))
             std::printf("%s\n", line.c_str());
-        parsed = parsed || std::sscanf(line.c_str(), "BUDGET %lf %lf %lf %lf %lf %d", &table,
-                                       &timeline, &redraw, &peak, &calls, &onDemand) == 6;
+        parsed =
+            parsed || std::sscanf(line.c_str(), "BUDGET %lf %lf %lf %lf %lf %d %lf", &table,
+                                  &timeline, &redraw, &peak, &calls, &onDemand, &firstRanks) == 7;
     }
     if (!parsed) {
         std::printf("  (load at the default budget printed no figures)\n");
@@ -228,6 +229,9 @@ void BudgetBench::measureHugeRun() {
     if (timeline < 0) {
         std::printf("  (no timeline source for a run read on demand in this build)\n");
     } else {
+        if (firstRanks >= 0)
+            printRow("", "open to the first ranks of the timeline", Measurement{firstRanks, 0, 0},
+                     "drawn while the rest are built (PartialTimeline)");
         const Measurement whole{timeline, 0, 0};
         printRow("", "open to whole-run timeline", whole,
                  "target <= 5 s; " + ratio(whole, zstd, "zstd decompression"));

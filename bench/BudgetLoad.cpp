@@ -3,6 +3,7 @@
 
 #include "PeakMemory.h"
 #include "RssWatchdog.h"
+#include "analysis/PartialTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "analysis/TimelineSource.h"
 #include "format/ProfileReader.h"
@@ -113,6 +114,19 @@ int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
         if (!tableSeconds)
             tableSeconds = secondsSince(begin);
     };
+    // The timeline's first ranks, drawn while the rest are built.
+    std::optional<double> firstRanksSeconds;
+    std::size_t firstRanks = 0, ranks = 0, snapshots = 0;
+    callbacks.timelineSoFar = [&](const LoadOutcome& soFar) {
+        const auto* partial = dynamic_cast<const PartialTimeline*>(soFar.timelineSource.get());
+        const std::lock_guard lock(mutex);
+        ++snapshots;
+        if (!firstRanksSeconds && partial) {
+            firstRanksSeconds = secondsSince(begin);
+            firstRanks = partial->ranksBuilt();
+            ranks = partial->ranksTotal();
+        }
+    };
     callbacks.finished = [&](const LoadOutcome& finished) {
         {
             const std::lock_guard lock(mutex);
@@ -140,11 +154,14 @@ int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
         }
         return 1;
     }
+    if (firstRanksSeconds)
+        std::printf("  timeline so far: the first %zu of %zu ranks after %.3f s, %zu snapshots\n",
+                    firstRanks, ranks, *firstRanksSeconds, snapshots);
     const auto source = timelineSourceOf(*outcome);
     const auto& results = *outcome->results;
     const int onDemand = results.onDemand && !results.eventsRead ? 1 : 0;
     if (!source) {
-        std::printf("BUDGET %.6f -1 -1 %.1f %.0f %d\n", *tableSeconds, peakRssMiB(),
+        std::printf("BUDGET %.6f -1 -1 %.1f %.0f %d -1\n", *tableSeconds, peakRssMiB(),
                     static_cast<double>(results.totalCalls()), onDemand);
         return 0;
     }
@@ -183,8 +200,9 @@ int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
                     redraw.spans, redraw.exact ? "" : " (never exact)");
     }
     source->setRefinedCallback({});
-    std::printf("BUDGET %.6f %.6f %.2f %.1f %.0f %d\n", *tableSeconds, timelineSeconds, slowestMs,
-                peakRssMiB(), static_cast<double>(results.totalCalls()), onDemand);
+    std::printf("BUDGET %.6f %.6f %.2f %.1f %.0f %d %.6f\n", *tableSeconds, timelineSeconds,
+                slowestMs, peakRssMiB(), static_cast<double>(results.totalCalls()), onDemand,
+                firstRanksSeconds.value_or(-1));
     return 0;
 }
 

@@ -16,7 +16,8 @@ int measureBudgetProbe(const std::string& path);
 // The viewer's load (AsyncLoader) under `budgetBytes`, then its timeline
 // source queried over every lane at 1,200 px: the whole run and a few zooms,
 // each timed once its exact spans are read. Prints one line per zoom and
-// "BUDGET table_s timeline_s redraw_ms peak_MiB calls on_demand".
+// "BUDGET table_s timeline_s redraw_ms peak_MiB calls on_demand
+// first_ranks_s" (the first snapshot of the timeline being built; -1: none).
 int measureBudgetLoad(const std::string& path, const std::string& budgetBytes);
 
 // scope-report [--memory-budget budget] --json jsonPath path, run as a child

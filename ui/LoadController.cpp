@@ -19,7 +19,12 @@ LoadController::LoadController(QObject* parent) : QObject(parent) {
             Qt::QueuedConnection);
     };
     callbacks.finished = [this](const scope::LoadOutcome& outcome) { onOutcome(outcome); };
-    callbacks.readDone = [this](const scope::LoadOutcome& outcome) { onReadDone(outcome); };
+    callbacks.readDone = [this](const scope::LoadOutcome& outcome) {
+        onStage(outcome, &LoadController::readDone);
+    };
+    callbacks.timelineSoFar = [this](const scope::LoadOutcome& outcome) {
+        onStage(outcome, &LoadController::timelineSoFar);
+    };
     loader_ = std::make_unique<scope::AsyncLoader>(std::move(callbacks));
 }
 
@@ -92,20 +97,23 @@ void LoadController::onOutcome(const scope::LoadOutcome& outcome) {
 }
 
 // Runs on the worker thread, like onOutcome; a cancelled id is not announced.
-void LoadController::onReadDone(const scope::LoadOutcome& outcome) {
+void LoadController::onStage(const scope::LoadOutcome& outcome,
+                             void (LoadController::*signal)(quint64,
+                                                            std::shared_ptr<const RunData>)) {
     auto data = std::make_shared<RunData>();
     data->results = outcome.results;
+    data->timelineSource = outcome.timelineSource;
     data->memoryBudget = outcome.request.memoryBudget;
     data->path = QString::fromStdString(outcome.request.path);
     data->summaryOnlyRequested = outcome.request.summaryOnly;
     const quint64 id = outcome.id;
     QMetaObject::invokeMethod(
         this,
-        [this, id, data = std::move(data)]() mutable {
+        [this, id, signal, data = std::move(data)]() mutable {
             if (!started_.contains(id))
                 return;
             data->loadSeconds = started_.value(id).nsecsElapsed() / 1e9;
-            emit readDone(id, std::shared_ptr<const RunData>(std::move(data)));
+            emit(this->*signal)(id, std::shared_ptr<const RunData>(std::move(data)));
         },
         Qt::QueuedConnection);
 }

@@ -50,6 +50,10 @@ signals:
     // computed exclusive times, for the table; `loaded` follows with all of it
     // (or `cancelled`/`failed`). Never for summary-only reads.
     void readDone(quint64 id, std::shared_ptr<const RunData> run);
+    // A run read on demand whose timeline is being built: the run as readDone
+    // gave it, with the ranks built so far as its timelineSource (a
+    // scope::PartialTimeline); now and then until `loaded`.
+    void timelineSoFar(quint64 id, std::shared_ptr<const RunData> run);
     void loaded(quint64 id, std::shared_ptr<const RunData> run);
     void failed(quint64 id, const QString& path, const LoadFailure& failure);
     void cancelled(quint64 id, const QString& path);
@@ -58,7 +62,9 @@ private:
     void finish(quint64 id, std::shared_ptr<const RunData> run, const LoadFailure& failure,
                 bool wasCancelled);
     void onOutcome(const scope::LoadOutcome& outcome);
-    void onReadDone(const scope::LoadOutcome& outcome);
+    // readDone and timelineSoFar: a stage of a load still running.
+    void onStage(const scope::LoadOutcome& outcome,
+                 void (LoadController::*signal)(quint64, std::shared_ptr<const RunData>));
 
     std::unique_ptr<scope::AsyncLoader> loader_;
     QHash<quint64, QElapsedTimer> started_;

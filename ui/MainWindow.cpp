@@ -81,6 +81,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &LoadController::loaded, this, &MainWindow::onLoaded);
     // Table first: the tab opens when the read is done, before the timeline.
     connect(loader_, &LoadController::readDone, this, &MainWindow::onLoaded);
+    connect(loader_, &LoadController::timelineSoFar, this, [this](quint64 id, auto run) {
+        if (RunView* view = openedAtReadStage_.value(id))
+            view->showTimelineSoFar(std::move(run));
+    });
     connect(loader_, &LoadController::failed, this, &MainWindow::onFailed);
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
         openedAtReadStage_.remove(id);

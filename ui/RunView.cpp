@@ -2,10 +2,7 @@
 #include "RunView.h"
 
 #include "EventsUnavailablePanel.h"
-#include "RegionTableView.h"
-#include "RunFileBar.h"
 #include "RunFileWatcher.h"
-#include "RunSidePane.h"
 #include "TabFocusChain.h"
 #include "analysis/RegionCalls.h"
 #include "analysis/RegionTable.h"
@@ -187,15 +184,9 @@ void RunView::buildLayout() {
             &RunView::onRegionSelected);
     connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
     connect(side_, &RunSidePane::rankActivated, timeline_, &TimelineView::setSelectedRank);
-    rankChartMenu_ = new ChartContextMenu(rankChart_->plot());
-    timelineMenu_ = new ChartContextMenu(timeline_->plot());
-    connect(
-        rankChartMenu_, &ChartContextMenu::triggered, this,
-        [this](ChartContextMenu::Action action) { emit chartActionRequested(RankChart, action); });
-    connect(
-        timelineMenu_, &ChartContextMenu::triggered, this,
-        [this](ChartContextMenu::Action action) { emit chartActionRequested(Timeline, action); });
     const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
+        {&rankChartMenu_, {rankChart_->plot(), RankChart}},
+        {&timelineMenu_, {timeline_->plot(), Timeline}},
         {&flameMenu_, {callPaths_->flameGraph(), Flame}},
         {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
         {&heatmapMenu_, {side_->heatmap(), Heatmap}},
@@ -217,20 +208,16 @@ void RunView::buildLayout() {
                 if (run_ && run_->hasEvents() && run_->timeline && selectedRegion() == region)
                     timeline_->setHighlightedCalls(region, std::move(calls));
             });
-    connect(callPaths_, &CallPathTabs::loadEventsRequested, this, [this] {
+    auto loadEvents = [this] {
         if (run_) {
             eventsPanel_->setLoading(true);
             emit loadEventsRequested(run_->path);
         }
-    });
+    };
+    connect(callPaths_, &CallPathTabs::loadEventsRequested, this, loadEvents);
+    connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, loadEvents);
     connect(callPaths_->callTree(), &CallTreeView::exportCsvRequested, this,
             &RunView::callTreeCsvRequested);
-    connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, [this] {
-        if (run_) {
-            eventsPanel_->setLoading(true);
-            emit loadEventsRequested(run_->path);
-        }
-    });
 }
 
 // Filter, ranks, chart statistic, table, the side tabs and what they show,
@@ -255,12 +242,27 @@ void RunView::showBuildingTimeline() {
     callPaths_->setBuilding(true);
 }
 
+void RunView::showTimelineSoFar(std::shared_ptr<const RunData> soFar) {
+    if (!awaitingTimeline_ || !soFar || !soFar->timelineSource)
+        return;
+    const bool first = !timelineSoFar_;
+    timelineSoFar_ = std::move(soFar);
+    timelineStack_->setCurrentWidget(timeline_);
+    if (first)
+        timeline_->setRanks(selection_);
+    timeline_->setRun(timelineSoFar_->results, timelineSoFar_->timelineSource, !first);
+    timeline_->setHighlightedRegion(selectedRegion());
+}
+
 void RunView::setRun(std::shared_ptr<const RunData> run) {
     // The complete run of the read stage shown: the table stays, and only
     // its exclusive times and percentiles change.
     const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
                            run->path == run_->path && run->results && run_->results &&
                            run->results->rows.size() == run_->results->rows.size();
+    // The ranks drawn so far keep their zoom when the complete timeline comes.
+    const bool keepView = completes && timelineSoFar_;
+    timelineSoFar_.reset();
     awaitingTimeline_ = false;
     run_ = std::move(run);
     // A run combined from rank files has no file of its own: any of them counts.
@@ -291,13 +293,13 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
         // that no single step holds the window long.
         connect(
             this, &RunView::tableShowing, this,
-            [this, run = run_] {
-                QTimer::singleShot(1, this, [this, run] {
+            [this, run = run_, keepView] {
+                QTimer::singleShot(1, this, [this, run, keepView] {
                     if (run_ != run)
                         return; // another run was set meanwhile
                     // Ranks first: setRun draws the first frame with them.
                     timeline_->setRanks(selection_);
-                    timeline_->setRun(run_->results, run_->timelineToDraw());
+                    timeline_->setRun(run_->results, run_->timelineToDraw(), keepView);
                 });
             },
             Qt::SingleShotConnection);
@@ -387,7 +389,7 @@ bool RunView::setRankSelection(const QString& text) {
         return true;
     selection_ = selection;
     side_->setRanks(selection_);
-    if (run_ && run_->canDrawTimeline())
+    if (drawsTimeline())
         timeline_->setRanks(selection_);
     callPaths_->setRanks(selection_);
     recomputeTable();
@@ -472,7 +474,7 @@ int RunView::selectedRegion() const {
 void RunView::onRegionSelected() {
     const int region = selectedRegion();
     side_->setRegion(region);
-    if (run_ && run_->canDrawTimeline())
+    if (drawsTimeline())
         timeline_->setHighlightedRegion(region);
     callPaths_->selectRegion(region);
 }

@@ -60,6 +60,11 @@ public:
     // cancelled or failed): the run stays, as if opened summary-only.
     void setReadStage(std::shared_ptr<const RunData> run);
     bool awaitingTimeline() const { return awaitingTimeline_; }
+    // While awaiting the timeline of a run read on demand: the ranks built
+    // so far (LoadController::timelineSoFar), drawn in place of "Building
+    // the timeline…"; the zoom stays as each new snapshot and then the
+    // complete timeline replace them.
+    void showTimelineSoFar(std::shared_ptr<const RunData> soFar);
     std::shared_ptr<const RunData> run() const { return run_; }
     void setEventsLoading(bool loading);
     // The run's name in the window (tab, run list): the charts' titles carry it.
@@ -160,10 +165,13 @@ private:
     void recomputeTable();
     void onRegionSelected();
     void showBuildingTimeline();
+    // The timeline shows the run, complete or so far.
+    bool drawsTimeline() const { return (run_ && run_->canDrawTimeline()) || timelineSoFar_; }
 
     std::shared_ptr<const RunData> run_;
-    bool awaitingTimeline_ = false; // run_ is a read stage
-    bool completing_ = false;       // the next table only brings exclusive times
+    bool awaitingTimeline_ = false;                // run_ is a read stage
+    std::shared_ptr<const RunData> timelineSoFar_; // drawn while awaiting it
+    bool completing_ = false;                      // the next table only brings exclusive times
     scope::RankSelection selection_;
     RegionTableModel* model_;
     RegionFilterProxy* proxy_;

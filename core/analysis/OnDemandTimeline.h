@@ -10,6 +10,7 @@
 #include "model/RankSelection.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <list>
@@ -22,7 +23,17 @@
 
 namespace scope {
 
+class PartialTimeline;
 class TimelineIndex;
+
+// What an OnDemandTimeline's build shows on its way: `show` gets the ranks
+// built so far, every `every` from the start of the build but not after the
+// last rank (the complete timeline follows), on a builder thread that holds
+// the build while it runs: it should only hand the snapshot on.
+struct TimelineSnapshots {
+    std::function<void(std::shared_ptr<const PartialTimeline>)> show;
+    std::chrono::milliseconds every{500};
+};
 
 // The timeline of a run whose calls stay on disk (results.onDemand): coarse
 // zooms from a TimelinePyramid built once, rank by rank; zooms finer than its
@@ -50,7 +61,7 @@ public:
     // MemoryBudget::defaultBytes().
     static std::shared_ptr<const OnDemandTimeline>
     build(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
-          const ReadControl& control);
+          const ReadControl& control, TimelineSnapshots snapshots = {});
     ~OnDemandTimeline() override;
     OnDemandTimeline(const OnDemandTimeline&) = delete;
     OnDemandTimeline& operator=(const OnDemandTimeline&) = delete;

@@ -2,6 +2,7 @@
 #include "OnDemandTimelineBuilder.h"
 
 #include "ExclusiveTime.h"
+#include "PartialTimeline.h"
 #include "StartOrder.h"
 #include "TimelineIndex.h"
 #include "load/MemoryBudget.h"
@@ -23,8 +24,10 @@ constexpr std::uint64_t kBuildPiece = 1 << 20;
 
 } // namespace
 
-OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl& control)
-    : t_(timeline), control_(control) {
+OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl& control,
+                                   TimelineSnapshots snapshots)
+    : t_(timeline), control_(control), snapshots_(std::move(snapshots)),
+      shown_(std::chrono::steady_clock::now()) {
     std::map<std::uint32_t, std::vector<std::size_t>> byRank;
     for (const std::size_t row : t_.rowsByOffset_)
         byRank[t_.results_->rows[row].rank].push_back(row);
@@ -86,6 +89,7 @@ void OnDemandTimeline::Builder::work() {
                 return;
             commit(jobs_[j], std::move(built));
             ++committed_;
+            showSnapshot();
             inFlight_ -= cost(j);
             done_ += jobs_[j].calls;
             if (control_.progress)
@@ -197,9 +201,18 @@ void OnDemandTimeline::Builder::commit(const Job& job, Built built) {
     t_.endNs_ = first ? built.endNs : std::max(t_.endNs_, built.endNs);
 }
 
+void OnDemandTimeline::Builder::showSnapshot() {
+    const auto now = std::chrono::steady_clock::now();
+    if (!snapshots_.show || committed_ == jobs_.size() || now - shown_ < snapshots_.every)
+        return;
+    shown_ = now;
+    snapshots_.show(
+        std::make_shared<const PartialTimeline>(t_.pyramid_, t_.rankLanes_, jobs_.size()));
+}
+
 std::shared_ptr<const OnDemandTimeline>
 OnDemandTimeline::build(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
-                        const ReadControl& control) {
+                        const ReadControl& control, TimelineSnapshots snapshots) {
     if (!results || !results->onDemand)
         throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
     if (memoryBudget == 0)
@@ -241,7 +254,7 @@ OnDemandTimeline::build(std::shared_ptr<const ProfilingResults> results, std::ui
     if (calls > 0)
         t.pyramid_ = TimelinePyramid(origin, end, memoryBudget / 8);
 
-    Builder(t, control).run();
+    Builder(t, control, std::move(snapshots)).run();
     return timeline;
 }
 

@@ -4,6 +4,7 @@
 // Internal to OnDemandTimeline: how it is built, rank by rank.
 #include "OnDemandTimeline.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -18,7 +19,7 @@ namespace scope {
 // pyramid in order.
 class OnDemandTimeline::Builder {
 public:
-    Builder(OnDemandTimeline& timeline, const ReadControl& control);
+    Builder(OnDemandTimeline& timeline, const ReadControl& control, TimelineSnapshots snapshots);
     // Throws ProfileError when a rank alone exceeds the memory for building,
     // ReadCancelled, or what reading the calls threw.
     void run();
@@ -44,9 +45,13 @@ private:
     void measureBlocks(std::size_t row, std::span<const std::int64_t> starts,
                        std::span<const std::int64_t> ends);
     void commit(const Job& job, Built built);
+    // Under mutex_, after a commit: the ranks so far, when it is time.
+    void showSnapshot();
 
     OnDemandTimeline& t_;
     const ReadControl& control_;
+    TimelineSnapshots snapshots_;
+    std::chrono::steady_clock::time_point shown_; // the start, or the last snapshot
     std::vector<Job> jobs_;
     std::uint64_t totalCalls_ = 0;
     std::uint64_t buildBudget_ = 0;

@@ -112,13 +112,12 @@ void TimelinePyramid::addRank(RankPart part) {
         dropFinest();
     for (std::size_t l = 0; l < levels_.size(); ++l) {
         Level& level = levels_[l];
-        std::vector<TimelineSpan>& spans = part.levels[l];
+        auto spans = std::make_shared<const std::vector<TimelineSpan>>(std::move(part.levels[l]));
         std::size_t at = 0;
         for (const std::uint32_t size : part.laneSizes[l]) {
-            level.lanes.push_back(std::span<const TimelineSpan>(spans).subspan(at, size));
+            level.lanes.push_back(std::span<const TimelineSpan>(*spans).subspan(at, size));
             at += size;
         }
-        // Moving the vector keeps its buffer, so the lanes' spans stay valid.
         level.blocks.push_back(std::move(spans));
     }
     while (levels_.size() > 1 && memoryBytes() > budgetBytes_)
@@ -206,10 +205,11 @@ std::optional<TimelineSpan> TimelinePyramid::hitTest(std::size_t lane, std::int6
 std::size_t TimelinePyramid::memoryBytes() const {
     std::size_t bytes = lanes_.capacity() * sizeof(TimelineLane);
     for (const Level& level : levels_) {
-        bytes += level.lanes.capacity() * sizeof(std::span<const TimelineSpan>) +
-                 level.blocks.capacity() * sizeof(std::vector<TimelineSpan>);
-        for (const std::vector<TimelineSpan>& block : level.blocks)
-            bytes += block.capacity() * sizeof(TimelineSpan);
+        bytes +=
+            level.lanes.capacity() * sizeof(std::span<const TimelineSpan>) +
+            level.blocks.capacity() * (sizeof(level.blocks[0]) + sizeof(std::vector<TimelineSpan>));
+        for (const auto& block : level.blocks)
+            bytes += block->capacity() * sizeof(TimelineSpan);
     }
     return bytes;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -27,6 +28,9 @@ class TimelineIndex;
 // 2 * kTopColumns spans per lane) so that a whole-run view never needs the
 // calls. Built rank by rank (computeRank may run on several threads, addRank
 // in rank order); immutable afterwards, so queries may run on any thread.
+// A copy shares the spans of the ranks added so far: a snapshot of a build
+// still going on, taken in microseconds, that stays valid whatever the
+// build adds or drops afterwards.
 class TimelinePyramid {
 public:
     static constexpr double kFactor = 4.0;
@@ -95,8 +99,9 @@ private:
     struct Level {
         double width = 0;
         // One block of spans per rank, never reallocated once added: growing
-        // one array per level would briefly need twice its size.
-        std::vector<std::vector<TimelineSpan>> blocks;
+        // one array per level would briefly need twice its size. Shared with
+        // copies, which the lanes' spans point into as well.
+        std::vector<std::shared_ptr<const std::vector<TimelineSpan>>> blocks;
         std::vector<std::span<const TimelineSpan>> lanes;
     };
 

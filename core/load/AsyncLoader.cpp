@@ -5,6 +5,7 @@
 #include "ProfileFileReader.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/PartialTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
@@ -154,9 +155,19 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
                 callbacks_.readDone(read);
             }
             control.progress(readShare, "building the timeline");
+            TimelineSnapshots snapshots{{}, request.timelineSoFarEvery};
+            if (callbacks_.timelineSoFar) {
+                LoadOutcome soFar = outcome;
+                soFar.results = readStageCopy(*results);
+                snapshots.show = [this, soFar](std::shared_ptr<const PartialTimeline> partial) {
+                    LoadOutcome shown = soFar;
+                    shown.timelineSource = std::move(partial);
+                    callbacks_.timelineSoFar(shown);
+                };
+            }
             try {
-                auto timeline = OnDemandTimeline::build(results, dataBudget,
-                                                        scaledControl(control, readShare, 1.0));
+                auto timeline = OnDemandTimeline::build(
+                    results, dataBudget, scaledControl(control, readShare, 1.0), snapshots);
                 // No other thread sees *results before `finished`; the timeline
                 // reads only the rows' counts, offsets and ranks.
                 const auto& exclusive = timeline->exclusiveByRow();

@@ -4,6 +4,7 @@
 #include "model/ProfilingResults.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -26,6 +27,9 @@ struct LoadRequest {
     std::vector<std::string> rankFiles = {};
     // Bytes the run's event columns may take (0 = no limit); see ReadOptions.
     std::uint64_t memoryBudget = 0;
+    // How often a timeline built from calls on disk hands out the ranks built
+    // so far (Callbacks::timelineSoFar).
+    std::chrono::milliseconds timelineSoFarEvery{500};
 };
 
 class TimelineIndex;
@@ -66,6 +70,11 @@ public:
         // either way. `finished` follows as always. Last, so that
         // {progress, finished} still means what it did.
         std::function<void(const LoadOutcome& outcome)> readDone = {};
+        // Read on demand only, while the timeline is built (after readDone,
+        // before `finished`): timelineSource the ranks built so far (a
+        // PartialTimeline), results = readStageCopy. Every half second or
+        // so of a long build (request.timelineSoFarEvery), never for the last rank.
+        std::function<void(const LoadOutcome& outcome)> timelineSoFar = {};
     };
 
     // What readDone shows: everything but the event columns (eventsRead is

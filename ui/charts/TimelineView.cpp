@@ -7,6 +7,7 @@
 #include "RegionLegend.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
+#include "analysis/PartialTimeline.h"
 #include "export/DurationFormat.h"
 
 #include <qcustomplot.h>
@@ -14,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QToolButton>
 #include <QToolTip>
@@ -146,19 +148,31 @@ TimelineView::buildIndex(std::shared_ptr<const scope::ProfilingResults> results)
 }
 
 void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                          std::shared_ptr<const scope::TimelineSource> source) {
+                          std::shared_ptr<const scope::TimelineSource> source, bool keepView) {
     if (!source)
         source = buildIndex(results);
     if (!results || !source) {
         clear();
         return;
     }
+    const QCPRange time = plot_->xAxis->range();
+    const QCPRange ranks = plot_->yAxis->range();
+    const bool allRanks = ranks.lower <= 0 && ranks.upper >= timeline_->bandCount();
     timeline_->setRun(std::move(results), std::move(source));
     rankTicker_->setRanks(timeline_->bandRanks());
     updateSelectedLane();
     updateTitle();
     updateLegend();
-    resetZoom();
+    if (!keepView) {
+        resetZoom();
+        return;
+    }
+    plot_->xAxis->setRange(time);
+    if (allRanks)
+        fitRanks();
+    else
+        plot_->yAxis->setRange(ranks); // constrainRanks clamps it
+    plot_->replot();
 }
 
 void TimelineView::clear() {
@@ -220,11 +234,18 @@ void TimelineView::updateTitle() {
                     ? tr("ranks %1").arg(list)
                     : tr("%n ranks", nullptr, static_cast<int>(ranks.size()));
     }
+    QString title;
     if (shown.isEmpty())
-        title_->setText(runLabel_.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel_));
+        title = runLabel_.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel_);
     else
-        title_->setText(runLabel_.isEmpty() ? tr("Timeline, %1").arg(shown)
-                                            : tr("Timeline of %1, %2").arg(runLabel_, shown));
+        title = runLabel_.isEmpty() ? tr("Timeline, %1").arg(shown)
+                                    : tr("Timeline of %1, %2").arg(runLabel_, shown);
+    // The ranks still to come are not missing from the run.
+    if (const auto* partial = dynamic_cast<const scope::PartialTimeline*>(timeline_->source()))
+        title += tr(" (building: %1 of %2 ranks)")
+                     .arg(QLocale().toString(qulonglong(partial->ranksBuilt())),
+                          QLocale().toString(qulonglong(partial->ranksTotal())));
+    title_->setText(title);
 }
 
 void TimelineView::updateLegend() {

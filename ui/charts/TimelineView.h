@@ -49,12 +49,14 @@ public:
     static std::shared_ptr<const scope::TimelineIndex>
     buildIndex(std::shared_ptr<const scope::ProfilingResults> results);
 
-    // Shows a run and fits it. Without a source, a TimelineIndex of the
-    // events is built here, on the calling thread; results without events
-    // then clear the view. A source read on demand may draw coarser stand-ins
-    // first: the view redraws by itself as it refines (see TimelinePlottable).
+    // Shows a run and fits it (keepView: keeps the time shown, and the ranks
+    // if some were zoomed into, for the same run's timeline built further).
+    // Without a source, a TimelineIndex of the events is built here, on the
+    // calling thread; results without events then clear the view. A source
+    // read on demand may draw coarser stand-ins first: the view redraws by
+    // itself as it refines (see TimelinePlottable).
     void setRun(std::shared_ptr<const scope::ProfilingResults> results,
-                std::shared_ptr<const scope::TimelineSource> source = {});
+                std::shared_ptr<const scope::TimelineSource> source = {}, bool keepView = false);
     void clear();
     // -1: none. Otherwise calls of other regions are drawn faded.
     void setHighlightedRegion(int region);
