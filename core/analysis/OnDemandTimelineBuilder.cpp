@@ -156,9 +156,15 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
     std::vector<double> widths;
     std::uint64_t allowed = 0;
     {
+        // The rank's share of what is left, by its calls: taking all that is
+        // left, the first ranks kept levels that later ranks then made the
+        // pyramid drop, and how many levels stayed depended on the timing.
         std::lock_guard lock(mutex_);
         widths = t_.pyramid_.widths();
-        allowed = t_.pyramid_.bytesLeft();
+        const double share =
+            double(job.calls) / double(std::max<std::uint64_t>(totalCalls_ - done_, 1));
+        allowed =
+            static_cast<std::uint64_t>(double(t_.pyramid_.bytesLeft()) * std::min(share, 1.0));
     }
     // The rank's call paths while its nesting is at hand: the call tree of
     // any selection is then a merge of these, without reading a call.
