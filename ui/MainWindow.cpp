@@ -94,14 +94,12 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(progress_, &LoadProgressWidget::cancelRequested, loader_, &LoadController::cancelAll);
     connect(tabs_, &QTabWidget::tabCloseRequested, this, &MainWindow::closeRun);
-    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    auto refresh = [this] {
         updateStatus();
         updateTitle();
-    });
-    connect(comparison_, &ComparisonSet::changed, this, [this] {
-        updateStatus();
-        updateTitle();
-    });
+    };
+    connect(tabs_, &QTabWidget::currentChanged, this, refresh);
+    connect(comparison_, &ComparisonSet::changed, this, refresh);
     connect(startPage_, &StartPage::openRequested, this, [this] { chooseAndOpen(false); });
     connect(startPage_, &StartPage::openSummaryRequested, this, [this] { chooseAndOpen(true); });
     connect(startPage_, &StartPage::demoRequested, this, &MainWindow::openDemo);
@@ -151,7 +149,11 @@ void MainWindow::buildMenus() {
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    WindowMenus::add(this, {[this] { showPreferences(); }, [this](int step) { switchTab(step); }});
+    WindowMenus::add(this, {[this] { showPreferences(); },
+                            [this](int step) {
+                                if (pages_->currentWidget() == tabs_)
+                                    runTabs_.step(step);
+                            }});
 }
 
 void MainWindow::showPreferences() {
@@ -284,11 +286,6 @@ QString MainWindow::runLabel(const RunView* view) const {
     return view != nullptr && view->run() ? labels_->label(view->run()->path) : QString();
 }
 
-void MainWindow::switchTab(int step) {
-    if (pages_->currentWidget() == tabs_)
-        runTabs_.step(step);
-}
-
 void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     // Also LoadController::readDone, while the load still runs: a reopened
     // file keeps its tab's data until the complete run arrives.
@@ -317,6 +314,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
     }
     // Each stage of an open puts the next view off.
     spare_->prepare(kSpareLater);
+    // A run that kept the user waiting stays put: they may have moved on.
+    const bool stayPut = !readStage && view->awaitedLong();
     if (readStage) {
         openedAtReadStage_.insert(id, view);
         view->setReadStage(run);
@@ -324,7 +323,8 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         view->setRun(run);
     }
     view->setRunLabel(labels_->label(absolute));
-    tabs_->setCurrentWidget(view);
+    if (!stayPut)
+        tabs_->setCurrentWidget(view);
     pages_->setCurrentWidget(tabs_);
     if (readStage) {
         // Closing the tab before the timeline ends the load; a load that ends
@@ -353,7 +353,7 @@ void MainWindow::onLoaded(quint64 id, std::shared_ptr<const RunData> run) {
         recent_->add(run->path);
     comparison_->add(run, {}, runTabs_.order(absolute));
     updateComparisonTab();
-    if (comparePending_.remove(absolute) && comparisonView_)
+    if (comparePending_.remove(absolute) && comparisonView_ && !stayPut)
         tabs_->setCurrentWidget(comparisonView_);
     updateStatus();
     updateTitle();

@@ -103,7 +103,6 @@ private:
     void onLoadEnded(quint64 id);
     void closeRun(int index);
     void updateRunTabs();
-    void switchTab(int step);
     void updateStatus();
     void updateTitle();
     RunView* viewForPath(const QString& path) const;

@@ -232,6 +232,7 @@ void RunView::orderTabFocus() {
 void RunView::setReadStage(std::shared_ptr<const RunData> run) {
     setRun(std::move(run));
     awaitingTimeline_ = true;
+    readStageShown_.start();
     showBuildingTimeline();
 }
 

@@ -9,6 +9,7 @@
 #include "charts/RankStatistic.h"
 #include "model/RankSelection.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QWidget>
 
@@ -60,6 +61,9 @@ public:
     // cancelled or failed): the run stays, as if opened summary-only.
     void setReadStage(std::shared_ptr<const RunData> run);
     bool awaitingTimeline() const { return awaitingTimeline_; }
+    // Awaiting it for over a second: the user may have turned to something
+    // else (another tab, the timeline drawn so far) since the table came.
+    bool awaitedLong() const { return awaitingTimeline_ && readStageShown_.elapsed() > 1000; }
     // While awaiting the timeline of a run read on demand: the ranks built
     // so far (LoadController::timelineSoFar), drawn in place of "Building
     // the timeline…"; the zoom stays as each new snapshot and then the
@@ -169,7 +173,8 @@ private:
     bool drawsTimeline() const { return (run_ && run_->canDrawTimeline()) || timelineSoFar_; }
 
     std::shared_ptr<const RunData> run_;
-    bool awaitingTimeline_ = false;                // run_ is a read stage
+    bool awaitingTimeline_ = false; // run_ is a read stage
+    QElapsedTimer readStageShown_;
     std::shared_ptr<const RunData> timelineSoFar_; // drawn while awaiting it
     bool completing_ = false;                      // the next table only brings exclusive times
     scope::RankSelection selection_;

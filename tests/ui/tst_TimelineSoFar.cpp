@@ -2,8 +2,9 @@
 // A run read on demand while its timeline is built, as the run view shows it:
 // the ranks built so far in place of "Building the timeline…", the title
 // saying how many of how many, the zoom kept as more ranks and then the
-// complete timeline come, nothing once the run is complete, and the panel
-// back when the load ends without its timeline.
+// complete timeline come, nothing once the run is complete, the panel back
+// when the load ends without its timeline, and a long wait noticed (the
+// window then leaves the user where they are when the run completes).
 #include "../core/MemoryCallSource.h"
 #include "EventsUnavailablePanel.h"
 #include "FixtureWriter.h"
@@ -139,6 +140,21 @@ private slots:
         view.setRun(view.run());
         QVERIFY(!view.awaitingTimeline());
         QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.eventsPanel()));
+    }
+
+    // What the window asks before it brings a completed run (or the
+    // comparison) to the front: not after the user has had a second to turn
+    // to something else.
+    void aLongWaitIsNoticed() {
+        const Stages stages = stagesOf(file_);
+        RunView view;
+        QVERIFY(!view.awaitedLong());
+        view.setReadStage(stages.read);
+        QVERIFY(!view.awaitedLong());
+        QTest::qWait(1100);
+        QVERIFY(view.awaitedLong());
+        view.setRun(stages.complete);
+        QVERIFY(!view.awaitedLong());
     }
 
 private:
