@@ -134,10 +134,12 @@ std::optional<ViewerFigures> runViewer(const fs::path& file,
         std::printf("  (viewer measurement failed)\n");
         return std::nullopt;
     }
-    // A ninth figure from builds that know the memory budget.
+    // A ninth figure from builds that know the memory budget, a tenth from
+    // those that draw a timeline while it is built.
     double ignored = 0;
-    std::sscanf(output.c_str() + at, "VIEWER %lf %lf %lf %lf %lf %lf %lf %lf %lf", &ignored,
-                &ignored, &ignored, &ignored, &ignored, &ignored, &ignored, &ignored, &f.onDemand);
+    std::sscanf(output.c_str() + at, "VIEWER %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &ignored,
+                &ignored, &ignored, &ignored, &ignored, &ignored, &ignored, &ignored, &f.onDemand,
+                &f.firstRanksMs);
     return f;
 }
 

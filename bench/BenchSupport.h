@@ -44,8 +44,9 @@ struct ViewerFigures {
     double frameMs = 0;
     double events = 0;
     double percentilesMs = 0;
-    double timelineMs = 0; // open to the complete run (timeline index) in the window
-    double onDemand = -1;  // 1: read on demand, 0: every call in memory, -1: not said
+    double timelineMs = 0;    // open to the complete run (timeline index) in the window
+    double onDemand = -1;     // 1: read on demand, 0: every call in memory, -1: not said
+    double firstRanksMs = -1; // the first ranks of a timeline being built drawn; -1: none
 };
 
 // `extra`: more arguments for scope-viewer-bench (--summary-only, --memory-budget SIZE).

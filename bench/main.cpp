@@ -117,7 +117,7 @@ void measureViewer(const BenchFile& file, int repeat) {
     if (!figures)
         return;
     const auto [tableMs, stallMs, peakMiB, redrawMs, frameMs, events, percentilesMs, timelineMs,
-                onDemand] = *figures;
+                onDemand, firstRanksMs] = *figures;
     // The floor in the same run, for issue 15's target: table <= 1.5x it.
     const Measurement pread = best("pread", file.path, repeat);
     // 16 bytes of start and end per call, as the file stores them.
