@@ -149,16 +149,20 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         // Read on demand: the table can show now; the pyramid and the
         // exclusive times take one more pass over the calls.
         if (results->onDemand && !task.cancel.load()) {
+            // One copy serves the table's stage and the timeline's snapshots.
+            std::shared_ptr<const ProfilingResults> stage;
+            if ((callbacks_.readDone && !summariesShown) || callbacks_.timelineSoFar)
+                stage = readStageCopy(*results);
             if (callbacks_.readDone && !summariesShown) {
                 LoadOutcome read = outcome;
-                read.results = readStageCopy(*results);
+                read.results = stage;
                 callbacks_.readDone(read);
             }
             control.progress(readShare, "building the timeline");
             TimelineSnapshots snapshots{{}, request.timelineSoFarEvery};
             if (callbacks_.timelineSoFar) {
                 LoadOutcome soFar = outcome;
-                soFar.results = readStageCopy(*results);
+                soFar.results = stage;
                 snapshots.show = [this, soFar](std::shared_ptr<const PartialTimeline> partial) {
                     LoadOutcome shown = soFar;
                     shown.timelineSource = std::move(partial);
