@@ -4,7 +4,12 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <cstdint>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace scope {
 namespace {
@@ -63,18 +68,59 @@ bool unlzf(std::span<const std::byte> in, std::span<std::byte> out) {
     return op == outEnd;
 }
 
+// Elements [first, elements) of an unshuffle, one at a time.
+void unshuffleTail(const std::uint8_t* in, std::uint8_t* out, std::size_t first,
+                   std::size_t elements) {
+    for (std::size_t i = first; i < elements; ++i)
+        for (std::size_t k = 0; k < sizeof(std::int64_t); ++k)
+            out[i * sizeof(std::int64_t) + k] = in[k * elements + i];
+}
+
+#if defined(__SSE2__)
+// Sixteen elements at a time: the 8 x 16 bytes of the eight planes are
+// transposed in registers by interleaving bytes, then pairs, then quads (a
+// byte at a time was a fifth of a whole read's time, decompression included).
+std::size_t unshuffleBlocks(const std::uint8_t* in, std::uint8_t* out, std::size_t elements) {
+    std::size_t i = 0;
+    for (; i + 16 <= elements; i += 16) {
+        __m128i p[8];
+        for (std::size_t k = 0; k < 8; ++k)
+            p[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k * elements + i));
+        // Bytes k, k + 1 of elements 0-7 (a[k]) and 8-15 (a[k + 1]), k even.
+        __m128i a[8];
+        for (std::size_t k = 0; k < 8; k += 2) {
+            a[k] = _mm_unpacklo_epi8(p[k], p[k + 1]);
+            a[k + 1] = _mm_unpackhi_epi8(p[k], p[k + 1]);
+        }
+        // Bytes 0-3 (b[0-3]) and 4-7 (b[4-7]) of elements 0-3, 4-7, 8-11, 12-15.
+        const __m128i b[8] = {
+            _mm_unpacklo_epi16(a[0], a[2]), _mm_unpackhi_epi16(a[0], a[2]),
+            _mm_unpacklo_epi16(a[1], a[3]), _mm_unpackhi_epi16(a[1], a[3]),
+            _mm_unpacklo_epi16(a[4], a[6]), _mm_unpackhi_epi16(a[4], a[6]),
+            _mm_unpacklo_epi16(a[5], a[7]), _mm_unpackhi_epi16(a[5], a[7]),
+        };
+        auto* target = reinterpret_cast<__m128i*>(out + i * sizeof(std::int64_t));
+        for (std::size_t q = 0; q < 4; ++q) {
+            _mm_storeu_si128(target + 2 * q, _mm_unpacklo_epi32(b[q], b[q + 4]));
+            _mm_storeu_si128(target + 2 * q + 1, _mm_unpackhi_epi32(b[q], b[q + 4]));
+        }
+    }
+    return i;
+}
+#else
+std::size_t unshuffleBlocks(const std::uint8_t*, std::uint8_t*, std::size_t) {
+    return 0;
+}
+#endif
+
 // HDF5's shuffle stores byte k of every element together; with a remainder
 // that is not a whole element copied as it is.
 void unshuffle(std::span<const std::byte> in, std::span<std::byte> out) {
-    constexpr std::size_t kWidth = sizeof(std::int64_t);
-    const std::size_t elements = out.size() / kWidth;
-    for (std::size_t k = 0; k < kWidth; ++k) {
-        const std::byte* source = in.data() + k * elements;
-        std::byte* target = out.data() + k;
-        for (std::size_t i = 0; i < elements; ++i)
-            target[i * kWidth] = source[i];
-    }
-    const std::size_t whole = elements * kWidth;
+    const std::size_t elements = out.size() / sizeof(std::int64_t);
+    const auto* source = reinterpret_cast<const std::uint8_t*>(in.data());
+    auto* target = reinterpret_cast<std::uint8_t*>(out.data());
+    unshuffleTail(source, target, unshuffleBlocks(source, target, elements), elements);
+    const std::size_t whole = elements * sizeof(std::int64_t);
     std::memcpy(out.data() + whole, in.data() + whole, out.size() - whole);
 }
 

@@ -229,16 +229,16 @@ std::optional<PlannedCallSource::Damage> PlannedCallSource::readDataset(std::siz
         if (!values)
             return Damage{std::move(damage), dataset};
         const std::uint64_t through = std::min(end, chunkBegin + count);
-        std::memcpy(target, values->data() + (position - chunkBegin),
+        std::memcpy(target, values.get() + (position - chunkBegin),
                     (through - position) * sizeof(std::int64_t));
         position = through;
     }
     return std::nullopt;
 }
 
-std::shared_ptr<const std::vector<std::int64_t>>
-PlannedCallSource::decoded(std::size_t dataset, std::uint64_t k, Cursor& cursor,
-                           std::string& damage) const {
+std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dataset,
+                                                                 std::uint64_t k, Cursor& cursor,
+                                                                 std::string& damage) const {
     const PlannedDataset& d = plan_.datasets[dataset];
     const std::uint64_t index = d.firstChunk + k;
     Cursor::Decoded& last = cursor.last[static_cast<std::size_t>(d.column)];
@@ -264,9 +264,10 @@ PlannedCallSource::decoded(std::size_t dataset, std::uint64_t k, Cursor& cursor,
         damage = chunkDamage(k, d, "lies past the end of the file (truncated or damaged)");
         return nullptr;
     }
-    auto values = std::make_shared<std::vector<std::int64_t>>(d.chunkElements);
+    // Not zeroed first: decode writes every byte or fails.
+    auto values = std::make_shared_for_overwrite<std::int64_t[]>(d.chunkElements);
     if (!cursor.decoder.decode(d.pipeline, chunk.filterMask, cursor.stored,
-                               std::as_writable_bytes(std::span(*values)))) {
+                               std::as_writable_bytes(std::span(values.get(), d.chunkElements)))) {
         damage = chunkDamage(k, d, "does not decompress (damaged)");
         return nullptr;
     }
@@ -274,12 +275,12 @@ PlannedCallSource::decoded(std::size_t dataset, std::uint64_t k, Cursor& cursor,
     if (chunkBytes <= cacheLimit_) {
         std::lock_guard lock(mutex_);
         if (!cached_.contains(index)) {
-            lru_.push_front({index, values});
+            lru_.push_front({index, values, chunkBytes});
             cached_.emplace(index, lru_.begin());
             cachedBytes_ += chunkBytes;
             while (cachedBytes_ > cacheLimit_) {
                 const CachedChunk& oldest = lru_.back();
-                cachedBytes_ -= oldest.values->size() * sizeof(std::int64_t);
+                cachedBytes_ -= oldest.bytes;
                 cached_.erase(oldest.chunk);
                 lru_.pop_back();
             }

@@ -48,7 +48,7 @@ public:
         friend class PlannedCallSource;
         struct Decoded {
             std::uint64_t chunk = ~std::uint64_t{0}; // index into EventPlan::chunks
-            std::shared_ptr<const std::vector<std::int64_t>> values;
+            std::shared_ptr<const std::int64_t[]> values;
         };
         std::array<Decoded, kEventColumnCount> last;
         ChunkDecoder decoder;
@@ -99,8 +99,8 @@ private:
                                       std::span<std::int64_t> out, Cursor& cursor) const;
     // The decoded values of a filtered chunk (from the cursor, the cache or
     // the file), or a damage message.
-    std::shared_ptr<const std::vector<std::int64_t>>
-    decoded(std::size_t dataset, std::uint64_t k, Cursor& cursor, std::string& damage) const;
+    std::shared_ptr<const std::int64_t[]> decoded(std::size_t dataset, std::uint64_t k,
+                                                  Cursor& cursor, std::string& damage) const;
     std::span<const std::int64_t> rowCheckpoints(const RankRegion& row) const;
     [[noreturn]] void corrupt(const std::string& what) const;
 
@@ -114,7 +114,8 @@ private:
 
     struct CachedChunk {
         std::uint64_t chunk;
-        std::shared_ptr<const std::vector<std::int64_t>> values;
+        std::shared_ptr<const std::int64_t[]> values;
+        std::uint64_t bytes;
     };
     mutable std::mutex mutex_;
     mutable std::list<CachedChunk> lru_; // most recently used first

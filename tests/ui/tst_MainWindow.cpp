@@ -165,8 +165,11 @@ private slots:
         window.openFile(big);
         QVERIFY(opened.wait(120000));
         timer.stop();
-        // A blocking read would let the timer fire once at most, after the load.
-        QVERIFY2(ticks >= 5, qPrintable(QString::number(ticks)));
+        // A blocking read would let the timer fire once at most, after the
+        // load. The load takes about 100 ms here (some 20 ticks), but on a
+        // machine busy with other tests the timer is starved: once only 4
+        // ticks came, so more than one is what tells the two apart.
+        QVERIFY2(ticks >= 2, qPrintable(QString::number(ticks)));
         qInfo("timer ticks during the load: %d, longest gap: %lld ms", ticks, longestGap);
     }
 
