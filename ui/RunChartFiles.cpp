@@ -83,6 +83,21 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
     return view->rankChart()->plot();
 }
 
+// A run read on demand draws zooms finer than its pyramid from the calls of
+// a window around them, read in the background, with the pyramid's finest
+// spans standing in meanwhile: an image must not keep those. The frame drawn
+// here asks for that window, so a second try moments later finds it read.
+bool wholeAt(RunView* view, int width, int height, QString* error) {
+    if (!view->run()->readOnDemand())
+        return true;
+    ChartExporter::render(view->timeline()->plot(), width, height);
+    if (view->timeline()->isExact())
+        return true;
+    *error = RunChartFiles::tr(
+        "the calls of this zoom are still being read; export again when the timeline shows them");
+    return false;
+}
+
 const FlameGraph* flameOf(RunView* view, QString* error) {
     if (!runOpen(view, error))
         return nullptr;
@@ -160,7 +175,7 @@ bool RunChartFiles::save(RunView* view, RunView::Chart chart, ChartContextMenu::
                                                  paintedSize(heatmap, width, height), scale, error);
     }
     QCustomPlot* plot = plotOf(view, chart, error);
-    return plot != nullptr &&
+    return plot != nullptr && (chart != RunView::Timeline || wholeAt(view, width, height, error)) &&
            ExportController::savePlot(plot, format, path, width, height, scale, error);
 }
 
@@ -180,7 +195,8 @@ bool RunChartFiles::copy(RunView* view, RunView::Chart chart, QString* error) {
         return true;
     }
     QCustomPlot* plot = plotOf(view, chart, error);
-    if (plot != nullptr)
-        ChartExporter::copyToClipboard(plot);
-    return plot != nullptr;
+    if (plot == nullptr || (chart == RunView::Timeline && !wholeAt(view, 0, 0, error)))
+        return false;
+    ChartExporter::copyToClipboard(plot);
+    return true;
 }

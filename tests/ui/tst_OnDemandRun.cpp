@@ -10,6 +10,7 @@
 #include "ExportController.h"
 #include "LoadController.h"
 #include "MainWindow.h"
+#include "MessageBanner.h"
 #include "RunStatusText.h"
 #include "RunView.h"
 #include "RunWaiter.h"
@@ -29,6 +30,7 @@
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <atomic>
@@ -426,6 +428,44 @@ private slots:
             QVERIFY(exportAction(window, text)->isEnabled());
             QVERIFY(!exportAction(window, text)->toolTip().contains(QStringLiteral("memory")));
         }
+    }
+
+    // An image keeps what it shows: while the calls of the zoom are read, the
+    // stand-ins drawn meanwhile are not exported; once read, they are.
+    void aTimelineExportWaitsForTheCallsOfItsZoom() {
+        const auto memory = inMemoryRun();
+        const auto source = std::make_shared<StandInSource>(memory->timeline);
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        emit window.loader()->loaded(4245, onDemandRun(source));
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        QTRY_VERIFY(source->hasCallback()); // the timeline shows the source
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("timeline.png"));
+        ExportController* exporter = window.exporter();
+        const int asked = source->queries();
+        QVERIFY(!exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
+                                       600, 300, 1.0));
+        QVERIFY(!QFileInfo::exists(png));
+        QVERIFY2(window.banner()->text().contains(QStringLiteral("still being read")),
+                 qPrintable(window.banner()->text()));
+        // The refused export asked for the calls, as a frame on screen does.
+        QVERIFY(source->queries() > asked);
+        QVERIFY(!exporter->copyChart(view, RunView::Timeline));
+
+        source->refine();
+        QVERIFY(exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
+                                      600, 300, 1.0));
+        QCOMPARE(QImage(png).size(), QSize(600, 300));
+
+        // A run in memory never waits: its frames are always exact.
+        emit window.loader()->loaded(4246, memory);
+        RunView* inMemory = waitForRun(window, opened);
+        QVERIFY(inMemory);
+        QVERIFY(exporter->exportChart(inMemory, RunView::Timeline, ChartContextMenu::ExportPng,
+                                      dir.filePath(QStringLiteral("memory.png")), 600, 300, 1.0));
     }
 };
 

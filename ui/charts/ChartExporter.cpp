@@ -78,6 +78,12 @@ bool ChartExporter::savePng(QCustomPlot* plot, const QString& path, int width, i
                          static_cast<int>(std::lround(kScreenDpi * scale)));
 }
 
+void ChartExporter::render(QCustomPlot* plot, int width, int height) {
+    const QSize size = exportSize(plot, width, height);
+    const ExportLayout layout(plot, size);
+    plot->toPixmap(size.width(), size.height());
+}
+
 bool ChartExporter::saveSvg(QCustomPlot* plot, const QString& path, int width, int height) {
     const QSize size = exportSize(plot, width, height);
     const ExportLayout layout(plot, size);

@@ -27,6 +27,10 @@ public:
     static void copyToClipboard(QCustomPlot* plot, int width = 0, int height = 0,
                                 double scale = kDefaultScale);
 
+    // Draws the chart once as an export of that size would, without saving
+    // it: a chart that draws what it has so far (a timeline read on demand)
+    // can then tell whether that frame was whole.
+    static void render(QCustomPlot* plot, int width = 0, int height = 0);
     // The size used for width = 0 or height = 0: the size on screen, or
     // kDefaultSize for a chart that is not shown (its widget size then means
     // nothing: Qt gives a never-shown widget 100 × 30).
