@@ -36,6 +36,9 @@ bool mayShowSummariesFirst(const LoadRequest& request, std::uint64_t dataBudget)
 // summaries: starts, ends and the timeline index (readsOnDemand counts every
 // stored column, so this errs towards showing the summaries first).
 constexpr std::uint64_t kBytesPerCallInMemory = 3 * sizeof(std::int64_t);
+// The bar's share of the streamed read of a run read on demand; its
+// timeline takes the rest.
+constexpr double kOnDemandReadShare = 0.15;
 
 } // namespace
 
@@ -76,9 +79,10 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
         lastMessage = message;
         callbacks_.progress(id, fraction, lastMessage);
     };
-    // A full read leaves the last quarter of the bar to the timeline index.
-    const double readShare = request.summaryOnly ? 1.0 : 0.75;
-    const ReadControl readControl = scaledControl(control, 0.0, readShare);
+    // A full read leaves the last quarter of the bar to the timeline index;
+    // a run read on demand leaves most of it to its timeline (see below).
+    double readShare = request.summaryOnly ? 1.0 : 0.75;
+    ReadControl readControl = scaledControl(control, 0.0, readShare);
     // The budget counts the whole process: what it holds already is not the run's.
     const std::uint64_t dataBudget = MemoryBudget::forData(request.memoryBudget);
     try {
@@ -103,6 +107,7 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
             summaries.summaryOnly = true;
             summaries.summary.fallback = false;
             summaries.memoryBudget = 0;
+            summaries.control.progress = {}; // a moment; the bar's share is not yet known
             try {
                 auto quick =
                     std::make_shared<ProfilingResults>(readProfileFile(request.path, summaries));
@@ -111,6 +116,13 @@ void AsyncLoader::run(std::uint64_t id, const LoadRequest& request, Task& task) 
                     early.results = std::move(quick);
                     callbacks_.readDone(early);
                     summariesShown = true;
+                    // Its timeline is one more pass over every call, with
+                    // their ordering and nesting: for the 10^9-call run 36 s
+                    // after 5.5 s of streamed statistics. At three quarters
+                    // the bar stood at 80 % with most of the wait to come.
+                    readShare = kOnDemandReadShare;
+                    readControl = scaledControl(control, 0.0, readShare);
+                    read.control = readControl;
                 }
             } catch (const ReadCancelled&) {
                 throw;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The worker-thread loader: progress, cancellation, errors and several loads at once.
 #include "FixtureWriter.h"
+#include "HugeRunWriter.h"
 #include "SyntheticRun.h"
 #include "analysis/CallStack.h"
 #include "analysis/ExclusiveTime.h"
@@ -218,6 +219,55 @@ private slots:
             loader.start({big_});
         }
         QCOMPARE(recorder.outcomes.size(), std::size_t(1));
+    }
+
+    // The bar follows the wait: a run read on demand whose table came from
+    // its summary columns spends most of its load building the timeline
+    // (36 s of 41 s for the 10^9-call run), not in the streamed read.
+    void aRunReadOnDemandLeavesMostOfTheBarToItsTimeline() {
+        fixtures::HugeRunWriter::Shape shape;
+        shape.ranks = 16;
+        shape.regions = 4;
+        shape.calls = 600;
+        shape.chunkElements = 1024;
+        const std::string path = dir_.filePath("on-demand.h5").toStdString();
+        fixtures::HugeRunWriter::write(shape, path);
+
+        std::mutex mutex;
+        std::vector<std::pair<double, std::string>> reports;
+        std::vector<LoadOutcome> stages;
+        AsyncLoader::Callbacks callbacks;
+        callbacks.progress = [&](std::uint64_t, double fraction, const std::string& message) {
+            std::lock_guard lock(mutex);
+            reports.emplace_back(fraction, message);
+        };
+        callbacks.readDone = [&](const LoadOutcome& outcome) {
+            std::lock_guard lock(mutex);
+            stages.push_back(outcome);
+        };
+        LoadOutcome done;
+        callbacks.finished = [&](const LoadOutcome& outcome) { done = outcome; };
+        {
+            AsyncLoader loader(std::move(callbacks));
+            LoadRequest request{path};
+            request.memoryBudget = 3'200'000; // 800 KB for its 38,400 calls
+            loader.start(request);
+            loader.waitAll();
+        }
+        QVERIFY(!done.error);
+        QVERIFY(done.results && done.results->onDemand);
+        QVERIFY2(done.timelineError.empty(), done.timelineError.c_str());
+        QCOMPARE(stages.size(), std::size_t(1)); // the table, from the summary columns
+        QVERIFY(!reports.empty());
+        QCOMPARE(reports.back().first, 1.0);
+        for (std::size_t i = 1; i < reports.size(); ++i)
+            QVERIFY(reports[i - 1].first <= reports[i].first);
+        const auto building = std::find_if(reports.begin(), reports.end(), [](const auto& r) {
+            return r.second == "building the timeline";
+        });
+        QVERIFY(building != reports.end());
+        // At three quarters, the bar stood at 80 % with most of the wait to come.
+        QVERIFY2(building->first <= 0.2, qPrintable(QString::number(building->first)));
     }
 
 private:
