@@ -159,7 +159,10 @@ QSize RunChartFiles::defaultSize(RunView* view, RunView::Chart chart, QString* e
         return heatmap != nullptr ? paintedSize(heatmap, 0, 0) : QSize();
     }
     QCustomPlot* plot = plotOf(view, chart, error);
-    return plot != nullptr ? ChartExporter::exportSize(plot, 0, 0) : QSize();
+    // Said before the file dialogs, not after them.
+    if (plot == nullptr || (chart == RunView::Timeline && !wholeAt(view, 0, 0, error)))
+        return QSize();
+    return ChartExporter::exportSize(plot, 0, 0);
 }
 
 bool RunChartFiles::save(RunView* view, RunView::Chart chart, ChartContextMenu::Action format,

@@ -11,6 +11,7 @@
 #include "LoadController.h"
 #include "MainWindow.h"
 #include "MessageBanner.h"
+#include "RunChartFiles.h"
 #include "RunStatusText.h"
 #include "RunView.h"
 #include "RunWaiter.h"
@@ -454,8 +455,13 @@ private slots:
         // The refused export asked for the calls, as a frame on screen does.
         QVERIFY(source->queries() > asked);
         QVERIFY(!exporter->copyChart(view, RunView::Timeline));
+        // Said before the file dialogs too.
+        QString error;
+        QVERIFY(!RunChartFiles::defaultSize(view, RunView::Timeline, &error).isValid());
+        QVERIFY2(error.contains(QStringLiteral("still being read")), qPrintable(error));
 
         source->refine();
+        QVERIFY(RunChartFiles::defaultSize(view, RunView::Timeline, &error).isValid());
         QVERIFY(exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
                                       600, 300, 1.0));
         QCOMPARE(QImage(png).size(), QSize(600, 300));
