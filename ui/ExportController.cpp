@@ -181,7 +181,7 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
     QString error;
     const QSize size = RunChartFiles::defaultSize(view, chart, &error);
     if (!size.isValid()) {
-        context_->messages()->showError(tr("Cannot export the chart"), error);
+        chartFailed(tr("Cannot export the chart"), error);
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
@@ -243,7 +243,7 @@ bool ExportController::finishExport(QCustomPlot* plot, ChartContextMenu::Action 
                                     const QString& path, int width, int height, double scale,
                                     QString error) {
     if (plot == nullptr || !savePlot(plot, format, path, width, height, scale, &error)) {
-        context_->messages()->showError(tr("Cannot export the chart"), error);
+        chartFailed(tr("Cannot export the chart"), error);
         return false;
     }
     reportSaved(path);
@@ -255,7 +255,7 @@ bool ExportController::exportChart(RunView* view, RunView::Chart chart,
                                    int height, double scale) {
     QString error;
     if (!RunChartFiles::save(view, chart, format, path, width, height, scale, &error)) {
-        context_->messages()->showError(tr("Cannot export the chart"), error);
+        chartFailed(tr("Cannot export the chart"), error);
         return false;
     }
     reportSaved(path);
@@ -296,7 +296,7 @@ void ExportController::chooseAndExportComparisonChart(ComparisonView::Chart char
     QString error;
     QCustomPlot* plot = comparisonPlot(chart, &error);
     if (plot == nullptr) {
-        context_->messages()->showError(tr("Cannot export the chart"), error);
+        chartFailed(tr("Cannot export the chart"), error);
         return;
     }
     const bool speedup = chart == ComparisonView::Speedup;
@@ -327,10 +327,10 @@ bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
 bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
     QString error;
     if (!RunChartFiles::copy(view, chart, &error)) {
-        context_->messages()->showError(tr("Cannot copy the chart"), error);
+        chartFailed(tr("Cannot copy the chart"), error);
         return false;
     }
-    context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
+    reportCopied();
     return true;
 }
 
@@ -361,11 +361,11 @@ bool ExportController::exportCallTreeCsv(RunView* view, const QString& path) {
 
 bool ExportController::finishCopy(QCustomPlot* plot, const QString& error) {
     if (plot == nullptr) {
-        context_->messages()->showError(tr("Cannot copy the chart"), error);
+        chartFailed(tr("Cannot copy the chart"), error);
         return false;
     }
     ChartExporter::copyToClipboard(plot);
-    context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
+    reportCopied();
     return true;
 }
 
@@ -434,7 +434,19 @@ bool ExportController::writeFile(const QString& path, const std::string& content
     return true;
 }
 
+void ExportController::chartFailed(const QString& title, const QString& error) {
+    // One line for the latest: a refusal such as "still being read" is
+    // followed by a try that works, which must not leave it standing.
+    context_->messages()->showError(title, error, QStringLiteral("chart export"));
+}
+
+void ExportController::reportCopied() {
+    context_->messages()->clearError(QStringLiteral("chart export"));
+    context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
+}
+
 void ExportController::reportSaved(const QString& path) {
+    context_->messages()->clearError(QStringLiteral("chart export"));
     context_->messages()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 

@@ -93,6 +93,9 @@ private:
     QString askSavePath(const QString& title, const QString& defaultName, const QString& filter,
                         const QString& defaultSuffix, QString* selectedFilter = nullptr);
     bool writeFile(const QString& path, const std::string& contents, const QString& what);
+    // The failure of a chart's export or copy; the next one that works clears it.
+    void chartFailed(const QString& title, const QString& error);
+    void reportCopied();
     void reportSaved(const QString& path);
 
     ExportContext* context_;

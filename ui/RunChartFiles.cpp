@@ -94,7 +94,7 @@ bool wholeAt(RunView* view, int width, int height, QString* error) {
     if (view->timeline()->isExact())
         return true;
     *error = RunChartFiles::tr(
-        "the calls of this zoom are still being read; export again when the timeline shows them");
+        "the calls of this zoom are still being read; try again when the timeline shows them");
     return false;
 }
 

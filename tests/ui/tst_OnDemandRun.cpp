@@ -465,6 +465,9 @@ private slots:
         QVERIFY(exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
                                       600, 300, 1.0));
         QCOMPARE(QImage(png).size(), QSize(600, 300));
+        // The refusal does not outlive the export that worked.
+        QVERIFY2(!window.banner()->text().contains(QStringLiteral("still being read")),
+                 qPrintable(window.banner()->text()));
 
         // A run in memory never waits: its frames are always exact.
         emit window.loader()->loaded(4246, memory);
