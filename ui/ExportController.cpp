@@ -78,7 +78,7 @@ QMenu* ExportController::addMenu(QMenu* file) {
         chooseAndExportComparisonChart(ComparisonView::Speedup);
     });
     menu_->addSeparator();
-    table_ = menu_->addAction(tr("Region Table as &CSV…"), this,
+    table_ = menu_->addAction(tr("Region Ta&ble as CSV…"), this,
                               [this] { chooseAndExportTable(context_->currentRunView()); });
     callTree_ = menu_->addAction(tr("Call T&ree as CSV…"), this,
                                  [this] { chooseAndExportCallTree(context_->currentRunView()); });

@@ -24,6 +24,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
@@ -33,6 +34,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 namespace {
 
@@ -174,6 +176,34 @@ private slots:
     }
 
     // The histogram and heatmap beside the table export like the other charts.
+    // Keyboard users reach every item with Alt and one letter per level: a
+    // letter two items of one menu share reaches only the first ("Region
+    // Table as &CSV" sat behind "&Comparison Chart").
+    void everyMenuItemHasALetterOfItsOwn() {
+        MainWindow window;
+        std::vector<QMenu*> menus;
+        for (QAction* action : window.menuBar()->actions())
+            if (action->menu())
+                menus.push_back(action->menu());
+        QVERIFY(menus.size() >= 3);
+        for (std::size_t m = 0; m < menus.size(); ++m) {
+            std::map<QChar, QString> seen;
+            for (QAction* action : menus[m]->actions()) {
+                if (action->menu())
+                    menus.push_back(action->menu());
+                const QString text = action->text();
+                const qsizetype amp = text.indexOf(QLatin1Char('&'));
+                if (action->isSeparator() || amp < 0 || amp + 1 >= text.size())
+                    continue;
+                const QChar letter = text.at(amp + 1).toLower();
+                QVERIFY2(!seen.contains(letter),
+                         qPrintable(QStringLiteral("%1: %2 and %3")
+                                        .arg(menus[m]->title(), seen[letter], text)));
+                seen[letter] = text;
+            }
+        }
+    }
+
     void distributionChartsExport() {
         MainWindow window;
         RunView* view = open(window, QStringLiteral("run_np3.h5"));

@@ -401,7 +401,7 @@ private slots:
                          action->toolTip().contains(QStringLiteral("160 MiB")),
                      qPrintable(action->toolTip()));
         }
-        for (const char* text : {"&Timeline…", "Region Table as &CSV…", "&Per-Rank Chart…"})
+        for (const char* text : {"&Timeline…", "Region Ta&ble as CSV…", "&Per-Rank Chart…"})
             QVERIFY2(exportAction(window, QString::fromUtf8(text))->isEnabled(), text);
         bool said = false;
         for (const QLabel* label : window.statusBar()->findChildren<QLabel*>())
