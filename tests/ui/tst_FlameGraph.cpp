@@ -274,6 +274,27 @@ private slots:
         QVERIFY(mime->data("image/svg+xml").contains("<svg"));
     }
 
+    // An image shows the path above the graph once zoomed; unzoomed it
+    // would only repeat the root box's "All" right above it.
+    void exportsShowThePathOnlyWhenZoomed() {
+        QTemporaryDir dir;
+        const auto svgText = [&](const QString& name) {
+            const QString path = dir.filePath(name);
+            QFile file(path);
+            return graph_->saveSvg(path, 400, 300) && file.open(QIODevice::ReadOnly)
+                       ? QString::fromUtf8(file.readAll())
+                       : QString();
+        };
+        const QString whole = svgText(QStringLiteral("whole.svg"));
+        QCOMPARE(whole.count(QStringLiteral(">All<")), 1);
+        graph_->zoomTo(node("main > solve"));
+        const QString zoomed = svgText(QStringLiteral("zoomed.svg"));
+        // "All" and "main" from the path; the graph starts at solve.
+        QCOMPARE(zoomed.count(QStringLiteral(">All<")), 1);
+        QCOMPARE(zoomed.count(QStringLiteral(">main<")), 1);
+        QVERIFY(zoomed.contains(QStringLiteral(">solve<")));
+    }
+
 private:
     std::shared_ptr<const ProfilingResults> results_;
     std::shared_ptr<const CallTree> tree_;

@@ -294,14 +294,20 @@ void FlameGraph::render(QPainter* painter, QSize size) const {
         QFontMetrics(titleFont).elidedText(title(), Qt::ElideRight, size.width() - 4 * kMargin));
     painter->setFont(font());
     if (tree_) {
-        const auto crumbs =
-            FlameBreadcrumb::layOut(*tree_, *results_, zoom_, font(),
-                                    QRectF(2 * kMargin, line, size.width() - 4 * kMargin, line));
-        FlameBreadcrumb::paint(*painter, crumbs, font(), text, QColor(0x1a, 0x5f, 0xb4));
+        // The path says where a zoom went; unzoomed it would only repeat the
+        // root's own "All" right above it.
+        const bool zoomed = zoom_ != scope::CallTree::kRoot;
+        if (zoomed) {
+            const auto crumbs = FlameBreadcrumb::layOut(
+                *tree_, *results_, zoom_, font(),
+                QRectF(2 * kMargin, line, size.width() - 4 * kMargin, line));
+            FlameBreadcrumb::paint(*painter, crumbs, font(), text, QColor(0x1a, 0x5f, 0xb4));
+        }
+        const int top = zoomed ? 2 * line : line;
         const int plotWidth = std::max(0, size.width() - 2 * kMargin);
         const auto layout = scope::FlameLayout::compute(*tree_, zoom_, plotWidth);
         FlamePainter::paint(*painter, layout, scene(background, font()),
-                            QRectF(kMargin, 2 * line, plotWidth, size.height() - 2 * line), 0);
+                            QRectF(kMargin, top, plotWidth, size.height() - top), 0);
     }
     painter->restore();
 }
