@@ -3,6 +3,7 @@
 
 #include "ExclusiveTime.h"
 #include "PartialTimeline.h"
+#include "StartOrder.h"
 #include "TimelineIndex.h"
 #include "load/MemoryBudget.h"
 #include "model/Errors.h"
@@ -16,7 +17,7 @@ namespace scope {
 namespace {
 
 // What building a rank costs per call: its start and end, the index's order,
-// the sort's scratch and the samples (and TimelineIndex::rankBuildBytesPerCall).
+// the sort's scratch and the samples (and orderBytesPerCall).
 constexpr std::uint64_t kBuildBytesPerCall = 32;
 // Calls per CallSource::read while a rank is built (a check for cancel between).
 constexpr std::uint64_t kBuildPiece = 1 << 20;
@@ -104,8 +105,7 @@ void OnDemandTimeline::Builder::work() {
 }
 
 std::uint64_t OnDemandTimeline::Builder::cost(std::size_t job) const {
-    return jobs_[job].calls *
-           (kBuildBytesPerCall + TimelineIndex::rankBuildBytesPerCall(jobs_[job].rows.size()));
+    return jobs_[job].calls * (kBuildBytesPerCall + orderBytesPerCall(jobs_[job].rows.size()));
 }
 
 void OnDemandTimeline::Builder::checkCancel() const {

@@ -152,10 +152,6 @@ void TimelineIndex::buildRanks(std::span<const std::size_t> rowsByRank, unsigned
     }
 }
 
-std::size_t TimelineIndex::rankBuildBytesPerCall(std::size_t rows) {
-    return std::max(orderBytesPerCall(rows), 2 * sizeof(std::int64_t));
-}
-
 void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> rows,
                               std::uint32_t base, std::vector<std::uint32_t>& scratch,
                               std::vector<TimelineLane>& lanes, std::vector<RankLanes>& ranks) {

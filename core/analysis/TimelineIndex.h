@@ -37,11 +37,6 @@ public:
     // files of a million calls or more.
     explicit TimelineIndex(const ProfilingResults& results, unsigned threads = 0);
 
-    // What building a rank of `rows` rows holds a call for a while, beyond
-    // the index's own arrays: the radix sort's words while it orders the
-    // rank (orderBytesPerCall), then the times gathered for nesting.
-    static std::size_t rankBuildBytesPerCall(std::size_t rows);
-
     const ProfilingResults& results() const { return *results_; }
 
     // Ordered by rank, then depth.
