@@ -10,7 +10,6 @@
 #include <cmath>
 #include <exception>
 #include <limits>
-#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -159,14 +158,6 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     orderRankCalls(*results_, rows, sorted, scratch);
     const std::size_t count = scratch.size();
 
-    // The times in start order, looked up once: each walk below read them
-    // through the order from all over the rank's columns, and waiting for
-    // those loads was most of the walks' time.
-    const auto times =
-        std::make_unique_for_overwrite<std::pair<std::int64_t, std::int64_t>[]>(count);
-    for (std::size_t k = 0; k < count; ++k)
-        times[k] = {start(sorted[k]), end(sorted[k])};
-
     // Depth by containment, twice: once to size the lanes, once to fill them,
     // so no per-call depth array is needed.
     // The enclosing calls. A call stays open for a later one while its end is
@@ -177,12 +168,13 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     auto walk = [&](auto&& visit) {
         open.clear();
         for (std::size_t k = 0; k < count; ++k) {
-            const std::int64_t s = times[k].first;
+            const std::uint32_t e = sorted[k];
+            const std::int64_t s = start(e);
             while (!open.empty() && open.back().second <= s &&
                    !(open.back().first == s && open.back().second == s))
                 open.pop_back();
-            visit(sorted[k], open.size());
-            open.push_back(times[k]);
+            visit(e, open.size());
+            open.emplace_back(s, end(e));
         }
     };
     walk([&](std::uint32_t, std::size_t depth) {
