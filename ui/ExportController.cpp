@@ -37,6 +37,9 @@ namespace {
 
 const QString kDirectoryKey = QStringLiteral("export/lastDirectory");
 
+// The banner's key for the latest failed export or copy of a chart.
+const QString kChartFailure = QStringLiteral("chart export");
+
 } // namespace
 
 ExportController::ExportController(ExportContext* context, QObject* parent)
@@ -437,16 +440,16 @@ bool ExportController::writeFile(const QString& path, const std::string& content
 void ExportController::chartFailed(const QString& title, const QString& error) {
     // One line for the latest: a refusal such as "still being read" is
     // followed by a try that works, which must not leave it standing.
-    context_->messages()->showError(title, error, QStringLiteral("chart export"));
+    context_->messages()->showError(title, error, kChartFailure);
 }
 
 void ExportController::reportCopied() {
-    context_->messages()->clearError(QStringLiteral("chart export"));
+    context_->messages()->clearError(kChartFailure);
     context_->messages()->showInfo(tr("Copied the chart to the clipboard."));
 }
 
 void ExportController::reportSaved(const QString& path) {
-    context_->messages()->clearError(QStringLiteral("chart export"));
+    context_->messages()->clearError(kChartFailure);
     context_->messages()->showInfo(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
 }
 

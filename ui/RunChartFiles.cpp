@@ -87,8 +87,9 @@ QCustomPlot* plotOf(RunView* view, RunView::Chart chart, QString* error) {
 // a window around them, read in the background, with the pyramid's finest
 // spans standing in meanwhile: an image must not keep those. The frame drawn
 // here asks for that window, so a second try moments later finds it read.
-bool wholeAt(RunView* view, int width, int height, QString* error) {
-    if (!view->run()->readOnDemand())
+// True for every other chart, and for runs in memory (never drawn twice).
+bool wholeAt(RunView* view, RunView::Chart chart, int width, int height, QString* error) {
+    if (chart != RunView::Timeline || !view->run()->readOnDemand())
         return true;
     ChartExporter::render(view->timeline()->plot(), width, height);
     if (view->timeline()->isExact())
@@ -160,7 +161,7 @@ QSize RunChartFiles::defaultSize(RunView* view, RunView::Chart chart, QString* e
     }
     QCustomPlot* plot = plotOf(view, chart, error);
     // Said before the file dialogs, not after them.
-    if (plot == nullptr || (chart == RunView::Timeline && !wholeAt(view, 0, 0, error)))
+    if (plot == nullptr || !wholeAt(view, chart, 0, 0, error))
         return QSize();
     return ChartExporter::exportSize(plot, 0, 0);
 }
@@ -178,7 +179,7 @@ bool RunChartFiles::save(RunView* view, RunView::Chart chart, ChartContextMenu::
                                                  paintedSize(heatmap, width, height), scale, error);
     }
     QCustomPlot* plot = plotOf(view, chart, error);
-    return plot != nullptr && (chart != RunView::Timeline || wholeAt(view, width, height, error)) &&
+    return plot != nullptr && wholeAt(view, chart, width, height, error) &&
            ExportController::savePlot(plot, format, path, width, height, scale, error);
 }
 
@@ -198,7 +199,7 @@ bool RunChartFiles::copy(RunView* view, RunView::Chart chart, QString* error) {
         return true;
     }
     QCustomPlot* plot = plotOf(view, chart, error);
-    if (plot == nullptr || (chart == RunView::Timeline && !wholeAt(view, 0, 0, error)))
+    if (plot == nullptr || !wholeAt(view, chart, 0, 0, error))
         return false;
     ChartExporter::copyToClipboard(plot);
     return true;
