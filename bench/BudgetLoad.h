@@ -20,6 +20,13 @@ int measureBudgetProbe(const std::string& path);
 // first_ranks_s" (the first snapshot of the timeline being built; -1: none).
 int measureBudgetLoad(const std::string& path, const std::string& budgetBytes);
 
+// The least any exact timeline of a run read on demand costs beyond
+// decompression: read back every call of each rank, as the timeline's build
+// does, and order the rank by start (sortByStart), on every core; no nesting,
+// no spans, nothing kept. The read with its statistics under `budgetBytes`
+// is not timed. Prints "seconds calls peak_MiB".
+int measureOrderFloor(const std::string& path, const std::string& budgetBytes);
+
 // scope-report [--memory-budget budget] --json jsonPath path, run as a child
 // of this (small) process so that its peak resident memory is its own.
 // Prints "seconds 0 peak_MiB".

@@ -201,6 +201,8 @@ int measureInChild(const std::string& kind, const std::string& path,
         return measureBudgetProbe(path);
     if (kind == "budget-load" && extra.size() == 1)
         return measureBudgetLoad(path, extra[0]);
+    if (kind == "order-floor" && extra.size() == 1)
+        return measureOrderFloor(path, extra[0]);
     if (kind == "report")
         return measureReport(path, extra);
     if (kind == "read-stage-copy")

@@ -11,7 +11,7 @@ namespace scope::bench {
 // "isolated-summary", "timeline-build", "timeline-query",
 // "timeline-query-parallel", "read-stage-copy", "pread-stream", "bare-summary",
 // "budget-probe") on the file at `path`, printed on stdout as "seconds events peak_MiB";
-// "budget-load" (extra: the budget in bytes) and "report" (extra: the JSON
+// "budget-load" and "order-floor" (extra: the budget in bytes) and "report" (extra: the JSON
 // output, optionally a --memory-budget SIZE) print what BudgetLoad.h says.
 // Returns the process's exit status.
 int measureInChild(const std::string& kind, const std::string& path,
