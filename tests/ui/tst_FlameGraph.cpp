@@ -238,7 +238,7 @@ private slots:
         graph_->setRunLabel("run_np3");
         graph_->setRanksText("ranks 0–1");
         QCOMPARE(graph_->title(), QStringLiteral("Flame graph of run_np3, ranks 0–1"));
-        QCOMPARE(graph_->exportSize(), ChartExporter::kDefaultSize); // not shown
+        QCOMPARE(graph_->exportSize(400, 300), QSize(400, 300));
         QTemporaryDir dir;
         const QString png = dir.filePath("flame.png");
         QVERIFY(graph_->savePng(png, 400, 300, 2.0));
@@ -293,6 +293,43 @@ private slots:
         QCOMPARE(zoomed.count(QStringLiteral(">All<")), 1);
         QCOMPARE(zoomed.count(QStringLiteral(">main<")), 1);
         QVERIFY(zoomed.contains(QStringLiteral(">solve<")));
+    }
+
+    // Without a height, an image is as tall as the tree: four rows here
+    // (All, main, solve, rhs), where the window's height left most of it
+    // empty; forty-one below, where the window's height cut it off.
+    void aDefaultImageIsAsTallAsItsRows() {
+        QVERIFY(!graph_->isVisible());
+        const QSize size = graph_->exportSize();
+        QCOMPARE(size.width(), ChartExporter::kDefaultSize.width());
+        QVERIFY2(size.height() < 6 * graph_->rowHeight(),
+                 qPrintable(QString::number(size.height())));
+        QTemporaryDir dir;
+        const QString png = dir.filePath("flame.png");
+        QVERIFY(graph_->savePng(png, 0, 0, 1.0));
+        const QImage image(png);
+        QCOMPARE(image.size(), size);
+        // rhs, the deepest row, ends within the margin of the image's bottom.
+        const QColor rhs = RegionPalette::color("rhs");
+        int lowestRhs = -1;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (near(image.pixelColor(x, y), rhs))
+                    lowestRhs = y;
+        QVERIFY(lowestRhs >= 0);
+        QVERIFY2(image.height() - lowestRhs <= 8, qPrintable(QString::number(lowestRhs)));
+
+        std::vector<Row> rows;
+        for (int d = 0; d < 40; ++d)
+            rows.push_back({0, "r" + std::to_string(d), {{d, 1000 - d}}});
+        const auto deep = std::make_shared<const ProfilingResults>(makeResults(rows));
+        graph_->setTree(treeOf(*deep), deep);
+        QVERIFY(graph_->exportSize().height() > 41 * graph_->rowHeight());
+        const QString svg = dir.filePath("deep.svg");
+        QVERIFY(graph_->saveSvg(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains(">r39<"));
     }
 
 private:

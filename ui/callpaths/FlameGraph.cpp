@@ -284,7 +284,7 @@ void FlameGraph::render(QPainter* painter, QSize size) const {
     painter->save();
     painter->fillRect(QRect(QPoint(0, 0), size), background);
     painter->setFont(font());
-    const int line = fontMetrics().height() + 8;
+    const int line = barHeight();
     QFont titleFont = font();
     titleFont.setBold(true);
     painter->setFont(titleFont);
@@ -303,7 +303,7 @@ void FlameGraph::render(QPainter* painter, QSize size) const {
                 QRectF(2 * kMargin, line, size.width() - 4 * kMargin, line));
             FlameBreadcrumb::paint(*painter, crumbs, font(), text, QColor(0x1a, 0x5f, 0xb4));
         }
-        const int top = zoomed ? 2 * line : line;
+        const int top = imageTop();
         const int plotWidth = std::max(0, size.width() - 2 * kMargin);
         const auto layout = scope::FlameLayout::compute(*tree_, zoom_, plotWidth);
         FlamePainter::paint(*painter, layout, scene(background, font()),
@@ -403,10 +403,21 @@ void FlameGraph::wheelEvent(QWheelEvent* event) {
         QWidget::wheelEvent(event);
 }
 
+int FlameGraph::imageTop() const {
+    return zoom_ != scope::CallTree::kRoot ? 2 * barHeight() : barHeight();
+}
+
 QSize FlameGraph::exportSize(int width, int height) const {
-    const QSize size =
+    const QSize shown =
         isVisible() && !this->size().isEmpty() ? this->size() : ChartExporter::kDefaultSize;
-    return QSize(width > 0 ? width : size.width(), height > 0 ? height : size.height());
+    const int w = width > 0 ? width : shown.width();
+    if (height > 0 || !tree_)
+        return QSize(w, height > 0 ? height : shown.height());
+    // The window's height left most of a shallow tree's image empty and cut
+    // a deep one off where the window scrolls.
+    const auto rows = static_cast<int>(
+        scope::FlameLayout::compute(*tree_, zoom_, std::max(0, w - 2 * kMargin)).rows());
+    return QSize(w, std::min(imageTop() + rows * rowHeight() + kMargin, kMaxExportHeight));
 }
 
 PaintedChartExporter::Render FlameGraph::renderer() const {

@@ -72,9 +72,11 @@ public:
     // exports show them.
     void render(QPainter* painter, QSize size) const;
     using QWidget::render;
-    // As ChartExporter: 0 means the size on screen (kDefaultSize when not
-    // shown); PNGs have `scale` times the pixels.
+    // As ChartExporter: a width of 0 means the one on screen (kDefaultSize's
+    // when not shown); a height of 0 means as tall as the rows drawn at that
+    // width, up to kMaxExportHeight. PNGs have `scale` times the pixels.
     QSize exportSize(int width = 0, int height = 0) const;
+    static constexpr int kMaxExportHeight = 4096;
     bool savePng(const QString& path, int width = 0, int height = 0, double scale = 2.0) const;
     bool saveSvg(const QString& path, int width = 0, int height = 0) const;
     bool savePdf(const QString& path, int width = 0, int height = 0) const;
@@ -107,6 +109,8 @@ private:
     void ensureLayout() const;
     QRectF breadcrumbBar() const;
     int barHeight() const;
+    // Where an image's boxes begin: below its title, and its path when zoomed.
+    int imageTop() const;
     void setHover(std::uint32_t box);
     void updateMatches();
 
