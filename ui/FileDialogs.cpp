@@ -5,8 +5,10 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QScreen>
 #include <QSettings>
+#include <QTreeView>
 
 namespace {
 
@@ -24,7 +26,22 @@ QSize defaultSize(const QWidget* parent) {
     return size;
 }
 
+// Qt's own dialog gives its detail columns fixed widths that elide sizes,
+// types and dates ("585...KiB") while the dialog has room to spare. A
+// desktop's file chooser has no such view and is left as it is.
+void showWholeColumns(QFileDialog& dialog) {
+    auto* details = dialog.findChild<QTreeView*>(QStringLiteral("treeView"));
+    if (details == nullptr)
+        return;
+    QHeaderView* header = details->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int column = 1; column < header->count(); ++column)
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+}
+
 QStringList run(QFileDialog& dialog) {
+    showWholeColumns(dialog);
     QSettings settings;
     QSize size = settings.value(kSizeKey).toSize();
     dialog.resize(size.isValid() ? size : defaultSize(dialog.parentWidget()));
