@@ -9,6 +9,7 @@
 #include "RunView.h"
 #include "RunWaiter.h"
 #include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeView.h"
 #include "charts/ChartContextMenu.h"
 #include "distributions/HistogramView.h"
 #include "models/RegionFilterProxy.h"
@@ -134,7 +135,7 @@ private slots:
             QVERIFY(chartMenu);
             QCOMPARE(chartMenu->menu()->actions().size(), 5); // with a separator
             QCOMPARE(chartMenu->action(ChartContextMenu::ExportPng)->text(),
-                     QStringLiteral("Export as PNG…"));
+                     QStringLiteral("Export as &PNG…"));
             QGuiApplication::clipboard()->clear();
             chartMenu->action(ChartContextMenu::CopyToClipboard)->trigger();
             const QMimeData* mime = QGuiApplication::clipboard()->mimeData();
@@ -179,20 +180,42 @@ private slots:
     // Keyboard users reach every item with Alt and one letter per level: a
     // letter two items of one menu share reaches only the first ("Region
     // Table as &CSV" sat behind "&Comparison Chart").
+    // In the menu bar's menus and the context menus of a run's charts and
+    // call tree, which the keyboard's menu key opens.
     void everyMenuItemHasALetterOfItsOwn() {
         MainWindow window;
+        RunView* view = open(window, QStringLiteral("run_np3.h5"));
+        QVERIFY(view);
         std::vector<QMenu*> menus;
         for (QAction* action : window.menuBar()->actions())
             if (action->menu())
                 menus.push_back(action->menu());
         QVERIFY(menus.size() >= 3);
+        for (std::size_t m = 0; m < menus.size(); ++m) // with their submenus
+            for (QAction* action : menus[m]->actions())
+                if (action->menu())
+                    menus.push_back(action->menu());
+        const std::size_t barMenus = menus.size();
+        for (RunView::Chart chart :
+             {RunView::RankChart, RunView::Timeline, RunView::Flame, RunView::Histogram,
+              RunView::Heatmap, RunView::DurationOverTime})
+            if (ChartContextMenu* menu = view->chartMenu(chart))
+                menus.push_back(menu->menu());
+        QVERIFY(menus.size() >= barMenus + 6);
+        auto* callTree = view->findChild<CallTreeView*>();
+        QVERIFY(callTree);
+        QMenu callTreeMenu;
+        callTree->fillContextMenu(callTreeMenu);
+        QVERIFY(!callTreeMenu.actions().isEmpty());
+        menus.push_back(&callTreeMenu);
         for (std::size_t m = 0; m < menus.size(); ++m) {
             std::map<QChar, QString> seen;
             for (QAction* action : menus[m]->actions()) {
-                if (action->menu())
-                    menus.push_back(action->menu());
                 const QString text = action->text();
                 const qsizetype amp = text.indexOf(QLatin1Char('&'));
+                // A context menu has only the letters it is given (the menu
+                // bar's Recent Files are file names).
+                QVERIFY2(m < barMenus || action->isSeparator() || amp >= 0, qPrintable(text));
                 if (action->isSeparator() || amp < 0 || amp + 1 >= text.size())
                     continue;
                 const QChar letter = text.at(amp + 1).toLower();

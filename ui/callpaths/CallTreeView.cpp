@@ -136,22 +136,21 @@ void CallTreeView::restoreOrientation() {
 }
 
 void CallTreeView::buildActions() {
-    copyPath_ = new QAction(tr("Copy Path"), this);
+    copyPath_ = new QAction(tr("&Copy Path"), this);
     copyPath_->setShortcut(QKeySequence::Copy);
     copyPath_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     copyPath_->setEnabled(false);
     tree_->addAction(copyPath_);
     connect(copyPath_, &QAction::triggered, this, &CallTreeView::copyCurrentPath);
-    expandHottest_ = new QAction(tr("Expand Hottest Path"), this);
+    expandHottest_ = new QAction(tr("&Expand Hottest Path"), this);
     connect(expandHottest_, &QAction::triggered, this, &CallTreeView::expandHottestPath);
-    collapseAll_ = new QAction(tr("Collapse All"), this);
+    collapseAll_ = new QAction(tr("Collapse &All"), this);
     connect(collapseAll_, &QAction::triggered, tree_, &QTreeView::collapseAll);
-    exportCsv_ = new QAction(tr("Export as CSV…"), this);
+    exportCsv_ = new QAction(tr("Export as CS&V…"), this);
     connect(exportCsv_, &QAction::triggered, this, &CallTreeView::exportCsvRequested);
 }
 
-void CallTreeView::showContextMenu(const QPoint& pos) {
-    QMenu menu(this);
+void CallTreeView::fillContextMenu(QMenu& menu) const {
     menu.addAction(copyPath_);
     menu.addSeparator();
     menu.addAction(expandHottest_);
@@ -159,6 +158,11 @@ void CallTreeView::showContextMenu(const QPoint& pos) {
     menu.addSeparator();
     menu.addAction(exportCsv_);
     exportCsv_->setEnabled(model_->tree() != nullptr);
+}
+
+void CallTreeView::showContextMenu(const QPoint& pos) {
+    QMenu menu(this);
+    fillContextMenu(menu);
     menu.exec(tree_->viewport()->mapToGlobal(pos));
 }
 

@@ -12,6 +12,7 @@
 class CallTreeModel;
 class QAbstractButton;
 class QAction;
+class QMenu;
 class QLabel;
 class QLineEdit;
 class QModelIndex;
@@ -64,6 +65,8 @@ public:
     QSortFilterProxyModel* proxy() const { return proxy_; }
     QAction* copyPathAction() const { return copyPath_; }
     QAction* exportCsvAction() const { return exportCsv_; }
+    // What its context menu offers.
+    void fillContextMenu(QMenu& menu) const;
     // Top-down or bottom-up, as last chosen in any run.
     void restoreOrientation();
 

@@ -15,10 +15,10 @@ constexpr int kClickDistance = 4;
 
 ChartContextMenu::ChartContextMenu(QWidget* chart)
     : QObject(chart), plot_(chart), menu_(new QMenu(chart)) {
-    const std::pair<Action, QString> entries[] = {{ExportPng, tr("Export as PNG…")},
-                                                  {ExportSvg, tr("Export as SVG…")},
-                                                  {ExportPdf, tr("Export as PDF…")},
-                                                  {CopyToClipboard, tr("Copy to Clipboard")}};
+    const std::pair<Action, QString> entries[] = {{ExportPng, tr("Export as &PNG…")},
+                                                  {ExportSvg, tr("Export as &SVG…")},
+                                                  {ExportPdf, tr("Export as P&DF…")},
+                                                  {CopyToClipboard, tr("&Copy to Clipboard")}};
     for (const auto& [kind, text] : entries) {
         if (kind == CopyToClipboard)
             menu_->addSeparator();
