@@ -219,13 +219,15 @@ void MainWindow::openSeparately(const QString& runPath) {
 }
 
 void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly,
-                                    std::uint64_t memoryBudget) {
+                                    std::uint64_t memoryBudget, bool combineRanks) {
     // The sender's budget for these reads only: they all start right here.
     const std::uint64_t session = loader_->memoryBudgetOverride();
     if (memoryBudget != 0)
         loader_->setMemoryBudgetOverride(memoryBudget);
     // A folder goes through openFilesToCompare(), which opens the files in it.
-    if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
+    if (combineRanks)
+        openRankFiles(paths, summaryOnly);
+    else if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
         openFile(paths.front(), summaryOnly);
     else
         openFilesToCompare(paths, summaryOnly);

@@ -45,10 +45,10 @@ public:
     void openFilesToCompare(const QStringList& paths, bool summaryOnly = false);
     // Files another `scope-viewer` call handed over (a double-click in the
     // file manager): one file comes to the front in its own tab, several are
-    // compared. memoryBudget: the one that call was given (bytes), 0 = this
-    // window's.
+    // compared, or opened as one run with combineRanks (its --combine-ranks).
+    // memoryBudget: the one that call was given (bytes), 0 = this window's.
     void openForwardedFiles(const QStringList& paths, bool summaryOnly,
-                            std::uint64_t memoryBudget = 0);
+                            std::uint64_t memoryBudget = 0, bool combineRanks = false);
     // Per-rank files of one run (`<prefix>_rank<N>.spt` or `.h5`) opened as
     // one run (File ▸ Open Rank Files as One Run…, --combine-ranks). Drops
     // and openFilesToCompare() do this by themselves for files of one prefix.

@@ -10,8 +10,9 @@ namespace {
 
 // Guards against something else listening under the same name.
 constexpr quint32 kMagic = 0x53435056; // "SCPV"
-// 2 added the memory budget; requests of version 1 (without it) are still read.
-constexpr quint8 kVersion = 2;
+// 2 added the memory budget, 3 --combine-ranks; requests of the earlier
+// versions (without them) are still read.
+constexpr quint8 kVersion = 3;
 constexpr char kAck = 'k';
 constexpr QDataStream::Version kStreamVersion = QDataStream::Qt_6_0;
 
@@ -50,7 +51,8 @@ bool SingleInstance::forwardToRunning(const QStringList& paths, bool summaryOnly
     QByteArray request;
     QDataStream out(&request, QIODevice::WriteOnly);
     out.setVersion(kStreamVersion);
-    out << kMagic << kVersion << summaryOnly << absolute << static_cast<quint64>(memoryBudget_);
+    out << kMagic << kVersion << summaryOnly << absolute << static_cast<quint64>(memoryBudget_)
+        << combineRanks_;
     socket.write(request);
     if (!socket.waitForBytesWritten(timeoutMs))
         return false;
@@ -111,9 +113,12 @@ void SingleInstance::readRequest(QLocalSocket* socket) {
     bool summaryOnly = false;
     QStringList paths;
     quint64 memoryBudget = 0;
+    bool combineRanks = false;
     in >> magic >> version >> summaryOnly >> paths;
     if (version >= 2)
         in >> memoryBudget;
+    if (version >= 3)
+        in >> combineRanks;
     if (!in.commitTransaction()) {
         if (magic != 0 && magic != kMagic)
             socket->abort();
@@ -126,5 +131,5 @@ void SingleInstance::readRequest(QLocalSocket* socket) {
     socket->putChar(kAck);
     socket->flush();
     socket->disconnectFromServer();
-    emit filesRequested(paths, summaryOnly, memoryBudget);
+    emit filesRequested(paths, summaryOnly, memoryBudget, combineRanks);
 }

@@ -27,6 +27,9 @@ public:
     // The memory budget (--memory-budget, bytes) sent with the files: the
     // running viewer reads them under it. 0 (the default): under its own.
     void setMemoryBudget(std::uint64_t bytes) { memoryBudget_ = bytes; }
+    // --combine-ranks, sent with the files: the running viewer opens them as
+    // one run whatever their names.
+    void setCombineRanks(bool combine) { combineRanks_ = combine; }
 
     // Sends the files (made absolute: the running viewer has its own working
     // directory) to the viewer listening on serverName(). True once that
@@ -40,8 +43,10 @@ public:
     bool isListening() const;
 
 signals:
-    // memoryBudget: the sender's --memory-budget in bytes, 0 when it gave none.
-    void filesRequested(const QStringList& paths, bool summaryOnly, quint64 memoryBudget);
+    // memoryBudget: the sender's --memory-budget in bytes, 0 when it gave none;
+    // combineRanks: its --combine-ranks.
+    void filesRequested(const QStringList& paths, bool summaryOnly, quint64 memoryBudget,
+                        bool combineRanks);
 
 private:
     void acceptConnections();
@@ -50,4 +55,5 @@ private:
     QString serverName_;
     QLocalServer* server_ = nullptr;
     std::uint64_t memoryBudget_ = 0;
+    bool combineRanks_ = false;
 };

@@ -137,21 +137,22 @@ int main(int argc, char** argv) {
     const bool shareWindow = !parser.isSet(newWindow);
     SingleInstance instance;
     instance.setMemoryBudget(budget);
-    // The running viewer combines forwarded files only by their names.
-    if (shareWindow && !files.isEmpty() && !parser.isSet(demo) && !parser.isSet(combineRanks) &&
+    instance.setCombineRanks(parser.isSet(combineRanks));
+    if (shareWindow && !files.isEmpty() && !parser.isSet(demo) &&
         instance.forwardToRunning(files, parser.isSet(summaryOnly)))
         return 0;
 
     MainWindow window;
     window.loader()->setMemoryBudgetOverride(budget);
     if (shareWindow && instance.listen()) {
-        QObject::connect(&instance, &SingleInstance::filesRequested, &window,
-                         [&window](const QStringList& paths, bool summary, quint64 forwarded) {
-                             window.openForwardedFiles(paths, summary, forwarded);
-                             window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
-                             window.raise();
-                             window.activateWindow();
-                         });
+        QObject::connect(
+            &instance, &SingleInstance::filesRequested, &window,
+            [&window](const QStringList& paths, bool summary, quint64 forwarded, bool combine) {
+                window.openForwardedFiles(paths, summary, forwarded, combine);
+                window.setWindowState(window.windowState() & ~Qt::WindowMinimized);
+                window.raise();
+                window.activateWindow();
+            });
     }
     window.show();
     if (parser.isSet(combineRanks))

@@ -226,6 +226,34 @@ private slots:
         QCOMPARE(shown(view, "io", RegionTableModel::Calls), 4.0);
     }
 
+    // scope-viewer --combine-ranks with a viewer running: files whose names
+    // do not say they belong together become one run only when asked.
+    void forwardedCombineOpensOneRun() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QStringList copies;
+        for (const QString& file : files("capi_run", "h5")) {
+            copies << dir.filePath(QStringLiteral("part%1.h5").arg(copies.size() == 0 ? "A" : "B"));
+            QVERIFY(QFile::copy(file, copies.back()));
+        }
+        MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &MainWindow::runOpened);
+        window.openForwardedFiles(copies, false, 0, true);
+        RunView* view = waitForRun(window, opened);
+        QVERIFY(view);
+        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(ranks(view), (QList<std::uint32_t>{0, 1}));
+        QCOMPARE(window.rankFilesOf(view->run()->path), copies);
+
+        MainWindow other;
+        other.show();
+        QSignalSpy compared(&other, &MainWindow::runOpened);
+        other.openForwardedFiles(copies, false, 0, false);
+        QTRY_COMPARE_WITH_TIMEOUT(compared.size(), 2, 30000);
+        QCOMPARE(other.runCount(), 2);
+    }
+
     void changeOfOneMemberIsOfferedForReload() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

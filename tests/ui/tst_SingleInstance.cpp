@@ -5,7 +5,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QDataStream>
 #include <QLocalServer>
+#include <QLocalSocket>
 #include <QSignalSpy>
 #include <QUuid>
 #include <QtConcurrent>
@@ -58,6 +60,7 @@ class tst_SingleInstance : public QObject {
 private slots:
     void forwardsFilesToTheRunningInstance();
     void forwardsRelativePathsAsAbsolute();
+    void forwardsCombineRanks();
     void noRunningInstanceMeansNoForwarding();
     void replacesAStaleSocket();
     void leavesALiveInstanceAlone();
@@ -95,6 +98,36 @@ void tst_SingleInstance::forwardsRelativePathsAsAbsolute() {
     QTRY_COMPARE(requested.size(), 1);
     QCOMPARE(requested.at(0).at(0).toStringList(),
              QStringList{QDir::current().absoluteFilePath(QStringLiteral("run.h5"))});
+}
+
+// scope-viewer --combine-ranks FILE... with a viewer running: it opens them as
+// one run (the flag at 3); a sender of version 2 knew no such flag.
+void tst_SingleInstance::forwardsCombineRanks() {
+    const QString name = uniqueServerName();
+    SingleInstance first(name);
+    QVERIFY(first.listen());
+    QSignalSpy requested(&first, &SingleInstance::filesRequested);
+
+    SingleInstance second(name);
+    QVERIFY(forwardInBackground(second, {QStringLiteral("/data/a.h5")}, false));
+    second.setCombineRanks(true);
+    QVERIFY(forwardInBackground(second, {QStringLiteral("/data/a.h5")}, false));
+    QTRY_COMPARE(requested.size(), 2);
+    QCOMPARE(requested.at(0).at(3).toBool(), false);
+    QCOMPARE(requested.at(1).at(3).toBool(), true);
+
+    QLocalSocket old;
+    old.connectToServer(name);
+    QVERIFY(old.waitForConnected(3000));
+    QByteArray request;
+    QDataStream out(&request, QIODevice::WriteOnly);
+    out.setVersion(QDataStream::Qt_6_0);
+    out << quint32(0x53435056) << quint8(2) << false << QStringList{QStringLiteral("/b.h5")}
+        << quint64(0);
+    old.write(request);
+    QTRY_COMPARE(requested.size(), 3);
+    QCOMPARE(requested.at(2).at(0).toStringList(), QStringList{QStringLiteral("/b.h5")});
+    QCOMPARE(requested.at(2).at(3).toBool(), false);
 }
 
 void tst_SingleInstance::noRunningInstanceMeansNoForwarding() {
