@@ -2,11 +2,14 @@
 #include "OnDemandTimeline.h"
 
 #include "TimelineIndex.h"
+#include "events/ParallelFor.h"
 #include "model/Errors.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace scope {
 namespace {
@@ -255,48 +258,119 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
         }
     }
 
-    const CallSource& source = *results_->onDemand;
     ProfilingResults& calls = window->calls;
     calls.path = results_->path;
     calls.eventsRead = true;
     calls.numRanks = results_->numRanks;
+    // On both cores: reading is mostly decompressing chunks, and a window
+    // finer than the pyramid may need nearly every chunk of the run.
+    const std::vector<ReadGroup> groups =
+        groupsOf(pieces, std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
+    const std::uint64_t total = callsOf(pieces);
+    calls.events.starts.resize(total);
+    calls.events.ends.resize(total);
+    window->global.resize(total);
+    std::vector<std::vector<RankRegion>> groupRows(groups.size());
+    std::vector<std::uint64_t> kept(groups.size(), 0);
+    std::atomic<bool> stale{false};
+    parallelFor(
+        groups.size(), static_cast<unsigned>(groups.size()), &stale,
+        [&](std::size_t g, unsigned) {
+            kept[g] = readGroup(pieces, groups[g], *window, groupRows[g], generation);
+            if (generation != generation_.load())
+                stale = true;
+        },
+        [] {});
+    if (stale || generation != generation_.load())
+        return nullptr;
+    // Each group wrote from where its pieces would start if no call were
+    // left out; closing the gaps keeps the calls in piece order.
+    std::uint64_t at = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const std::uint64_t from = groups[g].out;
+        auto move = [&](auto& column) {
+            std::copy(column.begin() + static_cast<std::ptrdiff_t>(from),
+                      column.begin() + static_cast<std::ptrdiff_t>(from + kept[g]),
+                      column.begin() + static_cast<std::ptrdiff_t>(at));
+        };
+        move(calls.events.starts);
+        move(calls.events.ends);
+        move(window->global);
+        for (RankRegion& row : groupRows[g]) {
+            row.offset = row.offset - from + at;
+            calls.rows.push_back(row);
+        }
+        at += kept[g];
+    }
+    calls.events.starts.resize(at);
+    calls.events.ends.resize(at);
+    window->global.resize(at);
+    std::erase_if(calls.rows, [](const RankRegion& r) { return r.summary.count == 0; });
+    window->index = std::make_unique<TimelineIndex>(calls, static_cast<unsigned>(groups.size()));
+    window->bytes = calls.events.starts.capacity() * sizeof(std::int64_t) * 2 +
+                    window->global.capacity() * sizeof(std::uint32_t) +
+                    calls.rows.capacity() * sizeof(RankRegion) + window->index->memoryBytes();
+    return window;
+}
+
+std::vector<OnDemandTimeline::ReadGroup>
+OnDemandTimeline::groupsOf(const std::vector<Piece>& pieces, std::size_t groups) {
+    std::uint64_t total = 0;
+    for (const Piece& p : pieces)
+        total += p.count;
+    // Split between rows only, so that a row's calls stay in one group.
+    std::vector<ReadGroup> out;
+    std::uint64_t before = 0;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        const bool rowStarts = i == 0 || pieces[i].row != pieces[i - 1].row;
+        const bool due = before * groups >= total * out.size();
+        if (rowStarts && (out.empty() || (due && out.size() < groups)))
+            out.push_back({i, i, before});
+        out.back().end = i + 1;
+        before += pieces[i].count;
+    }
+    return out;
+}
+
+std::uint64_t OnDemandTimeline::readGroup(const std::vector<Piece>& pieces, const ReadGroup& group,
+                                          Window& window, std::vector<RankRegion>& rows,
+                                          std::uint64_t generation) const {
+    const CallSource& source = *results_->onDemand;
+    std::int64_t* outStarts = window.calls.events.starts.data() + group.out;
+    std::int64_t* outEnds = window.calls.events.ends.data() + group.out;
+    std::uint32_t* outGlobal = window.global.data() + group.out;
     std::vector<std::int64_t> starts;
     std::vector<std::int64_t> ends;
-    std::size_t lastRow = std::numeric_limits<std::size_t>::max();
-    for (const Piece& piece : pieces) {
+    std::uint64_t kept = 0;
+    for (std::size_t p = group.begin; p < group.end; ++p) {
+        const Piece& piece = pieces[p];
         const RankRegion& row = results_->rows[piece.row];
-        if (piece.row != lastRow) {
+        if (rows.empty() || piece.row != pieces[p - 1].row) {
             RankRegion local = row;
-            local.offset = calls.events.size();
+            local.offset = group.out + kept;
             local.summary.count = 0;
             local.details = RankRegion::kNoDetails;
-            calls.rows.push_back(local);
-            lastRow = piece.row;
+            rows.push_back(local);
         }
         for (std::uint64_t done = 0; done < piece.count; done += kWindowPiece) {
             if (generation != generation_.load())
-                return nullptr;
+                return kept;
             const std::uint64_t n = std::min(kWindowPiece, piece.count - done);
             starts.resize(n);
             ends.resize(n);
             source.read(row, piece.first + done, starts, ends);
             for (std::uint64_t i = 0; i < n; ++i) {
-                if (reachOf(starts[i], ends[i]) <= window->t0 || starts[i] >= window->t1)
+                if (reachOf(starts[i], ends[i]) <= window.t0 || starts[i] >= window.t1)
                     continue;
-                calls.events.starts.push_back(starts[i]);
-                calls.events.ends.push_back(ends[i]);
-                window->global.push_back(
-                    static_cast<std::uint32_t>(row.offset + piece.first + done + i));
-                ++calls.rows.back().summary.count;
+                outStarts[kept] = starts[i];
+                outEnds[kept] = ends[i];
+                outGlobal[kept] = static_cast<std::uint32_t>(row.offset + piece.first + done + i);
+                ++kept;
+                ++rows.back().summary.count;
             }
         }
     }
-    std::erase_if(calls.rows, [](const RankRegion& r) { return r.summary.count == 0; });
-    window->index = std::make_unique<TimelineIndex>(calls, 1);
-    window->bytes = calls.events.starts.capacity() * sizeof(std::int64_t) * 2 +
-                    window->global.capacity() * sizeof(std::uint32_t) +
-                    calls.rows.capacity() * sizeof(RankRegion) + window->index->memoryBytes();
-    return window;
+    return kept;
 }
 
 void OnDemandTimeline::waitIdle() const {

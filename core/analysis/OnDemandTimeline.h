@@ -125,6 +125,13 @@ private:
         std::uint64_t first;
         std::uint64_t count;
     };
+    // Consecutive pieces [begin, end) read by one thread into the window's
+    // columns from `out` on.
+    struct ReadGroup {
+        std::size_t begin;
+        std::size_t end;
+        std::uint64_t out;
+    };
     class Builder;
 
     OnDemandTimeline(std::shared_ptr<const ProfilingResults> results, std::uint64_t budget);
@@ -136,6 +143,13 @@ private:
     std::vector<Piece> piecesFor(std::int64_t from, std::int64_t to) const;
     std::shared_ptr<Window> readWindow(const Request& request, std::uint64_t generation,
                                        bool& tooDense) const;
+    // At most `groups` groups of about as many calls, split between rows.
+    static std::vector<ReadGroup> groupsOf(const std::vector<Piece>& pieces, std::size_t groups);
+    // Reads a group's calls within the window's [t0, t1) into its columns
+    // and `rows`; returns how many it kept (fewer when a newer request came).
+    std::uint64_t readGroup(const std::vector<Piece>& pieces, const ReadGroup& group,
+                            Window& window, std::vector<RankRegion>& rows,
+                            std::uint64_t generation) const;
     std::optional<std::size_t> windowLane(const Window& window, std::size_t lane) const;
 
     std::shared_ptr<const ProfilingResults> results_;
