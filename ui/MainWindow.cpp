@@ -224,9 +224,9 @@ void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly,
     const std::uint64_t session = loader_->memoryBudgetOverride();
     if (memoryBudget != 0)
         loader_->setMemoryBudgetOverride(memoryBudget);
-    // A folder goes through openFilesToCompare(), which opens the files in it.
     if (combineRanks)
         openRankFiles(paths, summaryOnly);
+    // A folder goes through openFilesToCompare(), which opens the files in it.
     else if (paths.size() == 1 && !QFileInfo(paths.front()).isDir())
         openFile(paths.front(), summaryOnly);
     else

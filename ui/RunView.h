@@ -157,7 +157,7 @@ signals:
     void tableReady();
     // A chart's context menu was used; the window knows where files go.
     void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);
-    // The call tree's "Export as CS&V…".
+    // The call tree's "Export as CSV…".
     void callTreeCsvRequested();
 
 private:

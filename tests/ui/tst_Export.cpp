@@ -179,9 +179,9 @@ private slots:
     // The histogram and heatmap beside the table export like the other charts.
     // Keyboard users reach every item with Alt and one letter per level: a
     // letter two items of one menu share reaches only the first ("Region
-    // Table as &CSV" sat behind "&Comparison Chart").
-    // In the menu bar's menus and the context menus of a run's charts and
-    // call tree, which the keyboard's menu key opens.
+    // Table as &CSV" sat behind "&Comparison Chart"): in the menu bar and in
+    // the context menus of a run's charts and call tree, which the keyboard's
+    // menu key opens.
     void everyMenuItemHasALetterOfItsOwn() {
         MainWindow window;
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
