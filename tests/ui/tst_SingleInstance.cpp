@@ -2,10 +2,10 @@
 // A second viewer hands its files to the first one instead of opening a window.
 #include "SingleInstance.h"
 
+#include <QDataStream>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QDataStream>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QSignalSpy>
