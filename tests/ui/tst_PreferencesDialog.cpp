@@ -5,6 +5,7 @@
 #include "LoadController.h"
 #include "MainWindow.h"
 #include "MemoryBudgetSetting.h"
+#include "OldForwardRequest.h"
 #include "PreferencesDialog.h"
 #include "RunView.h"
 #include "RunWaiter.h"
@@ -12,11 +13,9 @@
 #include "load/MemoryBudget.h"
 
 #include <QComboBox>
-#include <QDataStream>
 #include <QDir>
 #include <QFileInfo>
 #include <QLabel>
-#include <QLocalSocket>
 #include <QProcess>
 #include <QRadioButton>
 #include <QSettings>
@@ -234,14 +233,8 @@ private slots:
         QCOMPARE(requested.at(0).at(2).toULongLong(), 167772160ULL);
 
         // A viewer of the previous version sends no budget: this one's applies.
-        QLocalSocket old;
-        old.connectToServer(name);
-        QVERIFY(old.waitForConnected(3000));
-        QByteArray request;
-        QDataStream out(&request, QIODevice::WriteOnly);
-        out.setVersion(QDataStream::Qt_6_0);
-        out << quint32(0x53435056) << quint8(1) << false << QStringList{QStringLiteral("/b.h5")};
-        old.write(request);
+        const auto old = sendOldForwardRequest(name, 1, {QStringLiteral("/b.h5")});
+        QVERIFY(old);
         QTRY_COMPARE(requested.size(), 2);
         QCOMPARE(requested.at(1).at(0).toStringList(), QStringList{QStringLiteral("/b.h5")});
         QCOMPARE(requested.at(1).at(2).toULongLong(), 0ULL);

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A second viewer hands its files to the first one instead of opening a window.
+#include "OldForwardRequest.h"
 #include "SingleInstance.h"
 
-#include <QDataStream>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocalServer>
-#include <QLocalSocket>
 #include <QSignalSpy>
 #include <QUuid>
 #include <QtConcurrent>
@@ -116,15 +115,8 @@ void tst_SingleInstance::forwardsCombineRanks() {
     QCOMPARE(requested.at(0).at(3).toBool(), false);
     QCOMPARE(requested.at(1).at(3).toBool(), true);
 
-    QLocalSocket old;
-    old.connectToServer(name);
-    QVERIFY(old.waitForConnected(3000));
-    QByteArray request;
-    QDataStream out(&request, QIODevice::WriteOnly);
-    out.setVersion(QDataStream::Qt_6_0);
-    out << quint32(0x53435056) << quint8(2) << false << QStringList{QStringLiteral("/b.h5")}
-        << quint64(0);
-    old.write(request);
+    const auto old = sendOldForwardRequest(name, 2, {QStringLiteral("/b.h5")});
+    QVERIFY(old);
     QTRY_COMPARE(requested.size(), 3);
     QCOMPARE(requested.at(2).at(0).toStringList(), QStringList{QStringLiteral("/b.h5")});
     QCOMPARE(requested.at(2).at(3).toBool(), false);
