@@ -281,7 +281,7 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
                 stale = true;
         },
         [] {});
-    if (stale || generation != generation_.load())
+    if (generation != generation_.load()) // a newer request came: this window is of no use
         return nullptr;
     // Each group wrote from where its pieces would start if no call were
     // left out; closing the gaps keeps the calls in piece order.
