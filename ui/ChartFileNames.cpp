@@ -3,6 +3,7 @@
 
 #include "charts/RankBarChart.h"
 
+#include <QCryptographicHash>
 #include <QRegularExpression>
 
 QString ChartFileNames::suffix(ChartContextMenu::Action format) {
@@ -68,8 +69,24 @@ QString ChartFileNames::title(RunView::Chart chart) {
 }
 
 QString ChartFileNames::safe(QString name) {
-    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
-    return name.replace(unsafe, QStringLiteral("_"));
+    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s\p{Cc}\p{Cf}]+)"));
+    name.replace(unsafe, QStringLiteral("_"));
+    constexpr qsizetype kMaxBytes = 200;
+    if (name.toUtf8().size() <= kMaxBytes)
+        return name;
+    const QString hash = QString::fromLatin1(
+        QCryptographicHash::hash(name.toUtf8(), QCryptographicHash::Sha256).toHex().left(8));
+    // Whole characters only: a surrogate pair is not split.
+    QString cut;
+    for (qsizetype i = 0; i < name.size();) {
+        const qsizetype length = name.at(i).isHighSurrogate() && i + 1 < name.size() ? 2 : 1;
+        const QString next = name.mid(i, length);
+        if ((cut + next).toUtf8().size() > kMaxBytes - 1 - hash.size())
+            break;
+        cut += next;
+        i += length;
+    }
+    return cut + QLatin1Char('-') + hash;
 }
 
 QString ChartFileNames::defaultName(const RunView* view, const QString& runLabel,

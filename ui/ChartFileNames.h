@@ -21,7 +21,11 @@ public:
     static QString chartSuffix(RunView::Chart chart);
     // The save dialog's title ("Export Timeline").
     static QString title(RunView::Chart chart);
-    // File names travel between systems: separators, quotes and spaces become "_".
+    // File names travel between systems: separators, quotes, spaces and
+    // control characters become "_". A name past 200 bytes of UTF-8 is cut
+    // and ends in a short hash of the whole, so that two long names that
+    // differ only at their ends stay two files, and no name passes the file
+    // system's 255 bytes once a suffix is added.
     static QString safe(QString name);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg"; an empty
     // label (no run) gives "chart".

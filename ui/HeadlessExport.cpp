@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeadlessExport.h"
 
+#include "ChartFileNames.h"
 #include "ExportController.h"
 #include "LoadController.h"
 #include "analysis/CallTree.h"
@@ -23,7 +24,6 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QTextStream>
 #include <qcustomplot.h>
@@ -46,11 +46,10 @@ HeadlessExport::Failure failureOf(LoadFailure::Kind kind) {
     }
 }
 
-// A label as part of a file name: no separators, wildcards or spaces.
-QString fileNameSafe(QString label) {
-    static const QRegularExpression unsafe(QStringLiteral(R"([\\/:*?"<>|\s]+)"));
-    label.replace(unsafe, QStringLiteral("_"));
-    return label.isEmpty() ? QStringLiteral("run") : label;
+// A label as part of a file name.
+QString fileNameSafe(const QString& label) {
+    const QString safe = ChartFileNames::safe(label);
+    return safe.isEmpty() ? QStringLiteral("run") : safe;
 }
 
 } // namespace

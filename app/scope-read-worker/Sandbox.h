@@ -3,18 +3,18 @@
 
 namespace scope::worker {
 
-// Confines the helper once libhdf5 has opened the file, so that a file that
-// takes over the HDF5 parser gains a process that can only read the
-// descriptors it already has, write its results and exit: no new files, no
-// sockets, no programs, no processes. Anything else kills the whole process
+// Confines the helper once the file is open and before one byte of it is
+// read, so that a file that takes over the HDF5 parser gains a process that
+// can only read the descriptors it already has, write its results and exit:
+// no new files, no sockets, no programs, no processes. Anything else kills the whole process
 // with SIGSYS, which the viewer reports as the sandbox stopping the helper.
 //
 // PR_SET_NO_NEW_PRIVS, then a seccomp filter for every thread (libseccomp),
 // then Landlock (no file system access at all) where the kernel has it.
 class Sandbox {
 public:
-    // Loads HDF5's filter plugins while files may still be opened; call
-    // before the read starts.
+    // Loads HDF5's filters while libraries may still be opened; call before
+    // the read starts.
     static void prepare();
     // Confines this process; later calls do nothing. Throws
     // std::runtime_error when the seccomp filter cannot be loaded, as a read

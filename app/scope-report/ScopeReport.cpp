@@ -2,6 +2,7 @@
 #include "ScopeReport.h"
 
 #include "CallTreePrinter.h"
+#include "ControlEscaper.h"
 #include "DiffPrinter.h"
 #include "LikwidPrinter.h"
 #include "LineProfilePrinter.h"
@@ -201,14 +202,17 @@ ExitStatus ScopeReport::run() {
         }
     }
 
+    // The tables name regions and files: their control characters are
+    // escaped, while exports to "-" below keep their bytes.
+    ControlEscapingStream text(out_);
     if (options_.diff) {
         // Both files must be read to compare them; the errors are reported above.
         if (loaded.size() == 2)
             DiffPrinter(options_.metric)
-                .print(out_, loaded[0].path, loaded[1].path,
+                .print(text, loaded[0].path, loaded[1].path,
                        RunComparison::diff(loaded[0], loaded[1], options_.metric,
                                            options_.selection, options_.thresholdPercent));
-        out_.flush();
+        text.flush();
         return status_;
     }
 
@@ -222,22 +226,23 @@ ExitStatus ScopeReport::run() {
         const CallTreePrinter treePrinter(options_.selection.regionFilter());
         for (std::size_t i = 0; i < loaded.size(); ++i) {
             if (i > 0)
-                out_ << '\n';
-            printer.print(out_, loaded[i]);
+                text << '\n';
+            printer.print(text, loaded[i]);
             if (options_.callTree) {
                 if (trees[i])
-                    treePrinter.print(out_, *trees[i], loaded[i]);
+                    treePrinter.print(text, *trees[i], loaded[i]);
                 else
-                    CallTreePrinter::printUnavailable(out_, loaded[i]);
+                    CallTreePrinter::printUnavailable(text, loaded[i]);
             }
             const RankSelection& ranks = options_.selection.ranks();
             if (options_.likwid)
-                LikwidPrinter::print(out_, loaded[i], ranks);
+                LikwidPrinter::print(text, loaded[i], ranks);
             if (options_.perf)
-                PerfPrinter::print(out_, loaded[i], ranks);
+                PerfPrinter::print(text, loaded[i], ranks);
             if (options_.lineProfile)
-                LineProfilePrinter::print(out_, loaded[i], ranks);
+                LineProfilePrinter::print(text, loaded[i], ranks);
         }
+        text.flush();
     }
 
     if (!loaded.empty()) {

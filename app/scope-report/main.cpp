@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // scope-report: the command-line summary of scope-profiler HDF5 files.
+#include "ControlEscaper.h"
 #include "ExitStatus.h"
 #include "ReportOptions.h"
 #include "ScopeReport.h"
@@ -21,9 +22,12 @@ int main(int argc, char** argv) {
             std::cout << "scope-report " << ReportOptions::kVersion << '\n';
             return 0;
         }
-        return static_cast<int>(ScopeReport(std::move(options), std::cout, std::cerr).run());
+        // Messages name files and regions: no control character of theirs
+        // reaches the terminal.
+        ControlEscapingStream messages(std::cerr);
+        return static_cast<int>(ScopeReport(std::move(options), std::cout, messages).run());
     } catch (const UsageError& error) {
-        std::cerr << "scope-report: error: " << error.what()
+        std::cerr << "scope-report: error: " << ControlEscaper::escape(error.what())
                   << "\nTry 'scope-report --help' for more information.\n";
         return static_cast<int>(ExitStatus::Usage);
     }

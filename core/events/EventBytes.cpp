@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EventBytes.h"
 
+#include "RegularFile.h"
 #include "model/Errors.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,20 +18,17 @@ constexpr const char* kStep = "reading the event columns";
 } // namespace
 
 EventBytes EventBytes::open(const std::string& path, const std::optional<FileIdentity>& expected) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT)
-            throw FileNotFoundError(path, kStep, "the file is gone");
-        throw CorruptProfileError(path, kStep,
-                                  std::string("cannot open the file: ") + std::strerror(errno));
-    }
-    const std::optional<FileIdentity> identity = FileIdentity::of(fd);
-    EventBytes bytes(path, fd, identity ? identity->size : 0, {});
-    if (expected && identity != expected)
+    RegularFile file = RegularFile::open(path, kStep);
+    if (expected && file.identity() != *expected)
         throw CorruptProfileError(path, kStep,
                                   "the file changed on disk while it was being read; "
                                   "open it again");
-    return bytes;
+    const std::uint64_t size = file.size();
+    return EventBytes(path, file.release(), size, {});
+}
+
+EventBytes EventBytes::adopt(std::string path, int fd, std::uint64_t size) {
+    return EventBytes(std::move(path), fd, size, {});
 }
 
 EventBytes EventBytes::image(std::span<const std::byte> image, std::string name) {

@@ -20,6 +20,8 @@ public:
     // Throws FileNotFoundError, or CorruptProfileError when the file cannot be
     // opened or is no longer the file `expected` describes.
     static EventBytes open(const std::string& path, const std::optional<FileIdentity>& expected);
+    // Takes over `fd`, an open descriptor of the file at `path` of `size` bytes.
+    static EventBytes adopt(std::string path, int fd, std::uint64_t size);
     static EventBytes image(std::span<const std::byte> image, std::string name);
     // The bytes `plan` reads from the file at `path`: the file opened again
     // when the plan reads events, else none (nothing is opened).

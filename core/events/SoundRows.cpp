@@ -19,6 +19,12 @@ void keepSoundRows(ProfilingResults& results, const EventPlan& plan,
         if (damage.empty() && !range.add(outcomes[r].extent))
             damage =
                 perRegion ? "times out of range (damaged)" : "event times out of range (damaged)";
+        // As the trace reader: a negative duration is damage, never a number to show.
+        if (damage.empty() && rows[r].summary.count > 0 && rows[r].summary.minimum < 0)
+            damage = perRegion
+                         ? "a call ends before it starts (damaged)"
+                         : "a call of region '" + results.regions[rows[r].region] + "' on rank " +
+                               std::to_string(rows[r].rank) + " ends before it starts (damaged)";
         if (damage.empty()) {
             if (kept != r)
                 rows[kept] = std::move(rows[r]);

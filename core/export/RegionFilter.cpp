@@ -1,19 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionFilter.h"
 
-// GCC 12 reports false "may be used uninitialized" warnings inside libstdc++'s
-// <regex> when optimizing with sanitizers; <regex> is included first and only
-// here so that silencing them covers all of its code and nothing of ours.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <regex>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
-#include "Utf8.h"
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -21,22 +9,26 @@
 namespace scope {
 
 struct RegionFilter::Compiled {
-    std::vector<std::wregex> include;
-    std::vector<std::wregex> exclude;
+    std::vector<std::unique_ptr<const re2::RE2>> include;
+    std::vector<std::unique_ptr<const re2::RE2>> exclude;
 };
 
 namespace {
 
-std::vector<std::wregex> compile(const std::vector<std::string>& patterns) {
-    std::vector<std::wregex> compiled;
+using Expressions = std::vector<std::unique_ptr<const re2::RE2>>;
+
+Expressions compile(const std::vector<std::string>& patterns) {
+    re2::RE2::Options options;
+    // The error goes into our exception, not onto stderr.
+    options.set_log_errors(false);
+    Expressions compiled;
     compiled.reserve(patterns.size());
     for (const auto& pattern : patterns) {
-        try {
-            compiled.emplace_back(utf8::toWide(pattern), std::regex::ECMAScript);
-        } catch (const std::regex_error& error) {
+        auto expression = std::make_unique<const re2::RE2>(pattern, options);
+        if (!expression->ok())
             throw std::invalid_argument("invalid regular expression '" + pattern +
-                                        "': " + error.what());
-        }
+                                        "': " + expression->error());
+        compiled.push_back(std::move(expression));
     }
     return compiled;
 }
@@ -50,10 +42,10 @@ RegionFilter::RegionFilter(std::vector<std::string> include, std::vector<std::st
 bool RegionFilter::matches(std::string_view region) const {
     if (!compiled_)
         return true;
-    const std::wstring name = utf8::toWide(region);
+    const re2::StringPiece name(region.data(), region.size());
     // Python's re.match: the match must begin at the first character, not span the name.
-    const auto matchesName = [&name](const std::wregex& regex) {
-        return std::regex_search(name, regex, std::regex_constants::match_continuous);
+    const auto matchesName = [&name](const std::unique_ptr<const re2::RE2>& regex) {
+        return regex->Match(name, 0, name.size(), re2::RE2::ANCHOR_START, nullptr, 0);
     };
     const auto& include = compiled_->include;
     if (!include.empty() && std::none_of(include.begin(), include.end(), matchesName))

@@ -12,9 +12,10 @@ namespace scope {
 // does: patterns are regular expressions matched at the start of the name
 // (Python's re.match, not a full match); a region is kept when there are no
 // include patterns or one of them matches, and no exclude pattern matches.
-// Patterns use ECMAScript syntax, which agrees with Python's for the usual
-// prefixes, alternatives and character classes; names and patterns are
-// matched as code points, so "." matches "ö" as in Python.
+// Patterns use RE2's syntax, which is Python's for everything but
+// backreferences and lookaround; matching takes time linear in the name,
+// whatever the pattern, because names come from files we do not trust.
+// Names and patterns are UTF-8, so "." matches "ö" as in Python.
 class RegionFilter {
 public:
     RegionFilter() = default;
@@ -29,8 +30,8 @@ public:
 private:
     std::vector<std::string> include_;
     std::vector<std::string> exclude_;
-    // The compiled expressions, immutable and shared by copies; <regex> stays
-    // out of this header (see RegionFilter.cpp).
+    // The compiled expressions, immutable and shared by copies (RE2 objects
+    // are safe to use from several threads at once).
     struct Compiled;
     std::shared_ptr<const Compiled> compiled_;
 };

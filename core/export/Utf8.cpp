@@ -51,22 +51,4 @@ char32_t decode(std::string_view text, std::size_t& pos) {
     return code;
 }
 
-std::wstring toWide(std::string_view text) {
-    std::wstring wide;
-    wide.reserve(text.size());
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        const char32_t code = decode(text, pos);
-        if constexpr (sizeof(wchar_t) >= 4) {
-            wide += static_cast<wchar_t>(code);
-        } else if (code < 0x10000) {
-            wide += static_cast<wchar_t>(code);
-        } else {
-            wide += static_cast<wchar_t>(0xD800 + ((code - 0x10000) >> 10));
-            wide += static_cast<wchar_t>(0xDC00 + ((code - 0x10000) & 0x3FF));
-        }
-    }
-    return wide;
-}
-
 } // namespace scope::utf8

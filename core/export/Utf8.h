@@ -12,8 +12,4 @@ namespace scope::utf8 {
 // yields U+FFFD and advances one byte, so decoding always makes progress.
 char32_t decode(std::string_view text, std::size_t& pos);
 
-// The text as wide characters (UTF-32, or UTF-16 where wchar_t is 16 bits), so
-// std::wregex sees code points as Python's re does, not bytes.
-std::wstring toWide(std::string_view text);
-
 } // namespace scope::utf8

@@ -6,8 +6,10 @@
 #include "events/TimeRangeCheck.h"
 #include "h5/DatasetReader.h"
 #include "model/Errors.h"
+#include "model/RankLimit.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace scope {
@@ -50,12 +52,51 @@ h5::Datatype summaryRecordType() {
     return type;
 }
 
+// What makes a row's summary impossible, or empty when nothing does: shown,
+// such a row would be a plausible wrong number.
+std::string impossible(const CallSummary& s) {
+    if (s.total < 0)
+        return "a negative total";
+    if (s.count == 0)
+        return {};
+    if (s.minimum < 0)
+        return "a call that ends before it starts (negative minimum)";
+    if (s.minimum > s.maximum)
+        return "a shortest call longer than its longest (minimum > maximum)";
+    return {};
+}
+
 } // namespace
+
+void ColumnarReader::checkSummary(const ProfilingResults& results, std::size_t row) const {
+    const RankRegion& r = results.rows[row];
+    const std::string problem = impossible(r.summary);
+    if (!problem.empty())
+        file_.corrupt(kSummaryStep, "region '" + results.regions[r.region] + "' on rank " +
+                                        std::to_string(r.rank) + " has " + problem + " (damaged)");
+}
+
+void ColumnarReader::checkDistinctNames(const std::vector<std::string>& names) const {
+    // Two entries of one name would be two rows of the table and two keys of
+    // one JSON object, each with part of the region's calls.
+    std::vector<std::size_t> order(names.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&names](std::size_t a, std::size_t b) { return names[a] < names[b]; });
+    const auto twin =
+        std::adjacent_find(order.begin(), order.end(),
+                           [&names](std::size_t a, std::size_t b) { return names[a] == names[b]; });
+    if (twin != order.end())
+        file_.corrupt(kIndexStep, "region_table names '" + names[*twin] + "' twice (entries " +
+                                      std::to_string(std::min(*twin, *std::next(twin))) + " and " +
+                                      std::to_string(std::max(*twin, *std::next(twin))) + ")");
+}
 
 void ColumnarReader::readIndex(ProfilingResults& results) {
     const hid_t root = file_.root();
     results.regions =
         h5::DatasetReader(file_, root, "region_table/names", kIndexStep).readStrings();
+    checkDistinctNames(results.regions);
     const auto regionIds =
         h5::DatasetReader(file_, root, "rank_region_index/region_ids", kIndexStep).readUInt64();
     const auto ranks =
@@ -83,8 +124,9 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
             file_.corrupt(kIndexStep, "row " + std::to_string(i) + " names region id " +
                                           std::to_string(regionIds[i]) + " of only " +
                                           std::to_string(results.regions.size()));
-        if (ranks[i] > 0xFFFFFFFFull)
-            file_.corrupt(kIndexStep, "row " + std::to_string(i) + " has an impossible rank");
+        if (ranks[i] >= kMaxRanks)
+            file_.corrupt(kIndexStep,
+                          "row " + std::to_string(i) + ": " + rankPastLimit("rank", ranks[i]));
         RankRegion& row = results.rows[i];
         row.region = static_cast<std::uint32_t>(regionIds[i]);
         row.rank = static_cast<std::uint32_t>(ranks[i]);
@@ -97,6 +139,9 @@ void ColumnarReader::readIndex(ProfilingResults& results) {
     } else {
         const std::int64_t mpiSize =
             std::max<std::int64_t>(results.metadata.integer("mpi_size").value_or(1), 0);
+        if (static_cast<std::uint64_t>(mpiSize) > kMaxRanks)
+            file_.corrupt("reading the metadata",
+                          rankPastLimit("mpi_size", static_cast<std::uint64_t>(mpiSize)));
         results.numRanks = static_cast<std::uint32_t>(
             std::max<std::uint64_t>(static_cast<std::uint64_t>(mpiSize), maxRank + 1));
     }
@@ -272,6 +317,7 @@ void ColumnarReader::readSummaries(ProfilingResults& results) {
         s.gpuTotal = r.gpuTotal;
         s.mean = r.mean;
         s.m2 = r.m2;
+        checkSummary(results, i);
     }
 }
 
@@ -294,6 +340,9 @@ void ColumnarReader::readAggregate(ProfilingResults& results) const {
     for (std::size_t i = 0; i < n; ++i) {
         if (counts[i] < 0)
             file_.corrupt(kSummaryStep, "aggregate_counts holds a negative count");
+        // libhdf5 converts an unsigned count past int64 to the largest int64.
+        if (counts[i] == std::numeric_limits<std::int64_t>::max())
+            file_.corrupt(kSummaryStep, "aggregate_counts holds a count past 2^63 (damaged)");
         if (!range.addTotal(totals[i]))
             file_.corrupt(kSummaryStep, "aggregate_totals out of range (damaged)");
         CallSummary& s = results.rows[i].summary;
@@ -305,6 +354,7 @@ void ColumnarReader::readAggregate(ProfilingResults& results) const {
         s.mean = s.count > 0 ? static_cast<double>(s.total) / static_cast<double>(s.count) : 0.0;
         s.hasSpread = false;
         s.hasTimes = false;
+        checkSummary(results, i);
     }
 }
 

@@ -34,6 +34,9 @@ public:
     void readSummaries(ProfilingResults& results);
 
 private:
+    void checkDistinctNames(const std::vector<std::string>& names) const;
+    // Throws CorruptProfileError naming region and rank for an impossible summary.
+    void checkSummary(const ProfilingResults& results, std::size_t row) const;
     std::uint64_t eventColumnLength() const;
     void checkRowSlices(const ProfilingResults& results, std::uint64_t eventCount) const;
     void readOptionalIndexColumns(ProfilingResults& results) const;

@@ -21,8 +21,8 @@ using ProgressCallback = std::function<void(double fraction, std::string_view me
 struct ReadControl {
     ProgressCallback progress;
     const std::atomic<bool>* cancel = nullptr;
-    // Called once libhdf5 has opened the file, before anything in it is read:
-    // the read helper confines itself there (app/scope-read-worker/Sandbox.h).
+    // Called once the file is open, before one byte of it is read: the read
+    // helper confines itself there (app/scope-read-worker/Sandbox.h).
     std::function<void()> opened;
 };
 

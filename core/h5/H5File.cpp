@@ -1,15 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "H5File.h"
 
+#include "DescriptorDriver.h"
 #include "H5Library.h"
+#include "events/RegularFile.h"
 #include "model/Errors.h"
 
+#include <array>
 #include <atomic>
 #include <filesystem>
 #include <system_error>
 
 namespace scope::h5 {
 namespace {
+
+// HDF5's format signature, at offset 0 or at 512, 1024, 2048, ... behind a user block.
+bool hasHdf5Signature(int fd, std::uint64_t size) {
+    constexpr std::array<std::byte, 8> kSignature = {
+        std::byte{0x89}, std::byte{'H'},  std::byte{'D'},  std::byte{'F'},
+        std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}, std::byte{'\n'}};
+    std::array<std::byte, 8> head{};
+    for (std::uint64_t offset = 0; offset + head.size() <= size;
+         offset = offset == 0 ? 512 : offset * 2) {
+        if (!EventBytes::readFully(fd, offset, head))
+            return false;
+        if (head == kSignature)
+            return true;
+    }
+    return false;
+}
 
 herr_t collectName(hid_t, const char* name, const H5L_info_t*, void* data) {
     static_cast<std::vector<std::string>*>(data)->emplace_back(name);
@@ -21,43 +40,35 @@ herr_t collectName(hid_t, const char* name, const H5L_info_t*, void* data) {
 H5File::H5File(std::string path, ReadControl control)
     : path_(std::move(path)), control_(std::move(control)) {
     prepareThread();
-    std::error_code ec;
-    if (!std::filesystem::exists(path_, ec))
-        throw FileNotFoundError(path_, "opening the file", "no such file");
-    if (std::filesystem::is_directory(path_, ec))
-        throw CorruptProfileError(path_, "opening the file", "is a directory, not an HDF5 file");
-    fileSize_ = std::filesystem::file_size(path_, ec);
-    if (ec)
-        throw CorruptProfileError(path_, "opening the file",
-                                  "cannot read its size: " + ec.message());
+    constexpr const char* kStep = "opening the file";
+    const RegularFile file = RegularFile::open(path_, kStep);
+    fileSize_ = file.size();
+    identity_ = file.identity();
     // The most common broken profile: the job died before the writer flushed.
     if (fileSize_ == 0)
-        throw CorruptProfileError(path_, "opening the file",
+        throw CorruptProfileError(path_, kStep,
                                   "empty file (0 bytes): the run probably ended before the "
                                   "profile was written");
-    if (H5Fis_hdf5(path_.c_str()) <= 0)
-        throw CorruptProfileError(path_, "opening the file", "not an HDF5 file");
-    file_ = File(H5Fopen(path_.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
-    if (!file_)
-        throw CorruptProfileError(path_, "opening the file",
-                                  "HDF5 cannot open it (truncated or damaged)");
-    // The POSIX driver's handle is its file descriptor (others' are not).
-    PropertyList access(H5Fget_access_plist(file_.get()));
-    void* handle = nullptr;
-    if (access && H5Pget_driver(access.get()) == H5FD_SEC2 &&
-        H5Fget_vfd_handle(file_.get(), H5P_DEFAULT, &handle) >= 0 && handle != nullptr)
-        identity_ = FileIdentity::of(*static_cast<int*>(handle));
-    std::optional<EventBytes> bytes;
-    if (identity_) {
-        try {
-            bytes.emplace(EventBytes::open(path_, identity_));
-        } catch (const ProfileError&) {
-            // Replaced since: libhdf5 alone reads it.
-        }
-    }
-    readStorageFacts(std::move(bytes));
+    std::error_code noDirectory;
+    std::string absoluteName = std::filesystem::absolute(path_, noDirectory).string();
+    if (noDirectory)
+        absoluteName = path_;
+    // Made while descriptors may still be made (see below).
+    EventBytes bytes = EventBytes::adopt(path_, file.duplicate(path_, kStep), fileSize_);
+    // Not one byte of the file has been read yet: a process that confines
+    // itself (the read helper) does it here, so that everything libhdf5
+    // parses is parsed confined, and libhdf5 never opens a path.
     if (control_.opened)
         control_.opened();
+    if (!hasHdf5Signature(file.fd(), fileSize_))
+        throw CorruptProfileError(path_, kStep, "not an HDF5 file");
+    const PropertyList access = DescriptorDriver::accessFor(file.fd());
+    // The name is only libhdf5's bookkeeping, but a relative one makes it ask
+    // for the working directory, which a confined process may not.
+    file_ = File(H5Fopen(absoluteName.c_str(), H5F_ACC_RDONLY, access.get()));
+    if (!file_)
+        throw CorruptProfileError(path_, kStep, "HDF5 cannot open it (truncated or damaged)");
+    readStorageFacts(std::move(bytes));
 }
 
 void H5File::readStorageFacts(std::optional<EventBytes> bytes) {

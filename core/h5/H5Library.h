@@ -4,14 +4,10 @@
 namespace scope::h5 {
 
 // Prepares the calling thread for HDF5 reads: silences HDF5's own error printing
-// (per thread in the thread-safe library) and registers our Zstandard filter once.
+// (per thread in the thread-safe library) and, once per process, registers the
+// filters we read (our Zstandard, Debian's LZF plugin loaded by its file name)
+// and turns libhdf5's plugin search off: a file naming any other filter gets
+// "filter not available", never a dlopen of whatever its plugin folders hold.
 void prepareThread();
-
-// For a process that confines itself before reading (the read helper): loads
-// the filter plugins our writers use (LZF) now, while opening files is still
-// allowed, and, with `searchOthers` false, stops libhdf5 from searching its
-// plugin path later, so that a file naming another filter gets "filter not
-// available" instead of a directory search.
-void loadFilterPlugins(bool searchOthers);
 
 } // namespace scope::h5

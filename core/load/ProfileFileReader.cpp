@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProfileFileReader.h"
 
+#include "events/EventBytes.h"
+#include "events/RegularFile.h"
 #include "model/Errors.h"
 #include "native/SptReader.h"
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 
 namespace scope {
 namespace {
@@ -29,11 +30,16 @@ void dropUnrecordedCallIds(ProfilingResults& results) {
 } // namespace
 
 bool isNativeTrace(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::array<char, kSptMagic.size()> head{};
-    if (!file.read(head.data(), head.size()))
+    std::array<std::byte, kSptMagic.size()> head{};
+    try {
+        // Only a regular file: the reader that comes next names what else it is.
+        const RegularFile file = RegularFile::open(path, "opening the file");
+        if (!EventBytes::readFully(file.fd(), 0, head))
+            return false;
+    } catch (const ProfileError&) {
         return false;
-    return startsWithSptMagic(std::as_bytes(std::span<const char>(head)));
+    }
+    return startsWithSptMagic(head);
 }
 
 ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request) {

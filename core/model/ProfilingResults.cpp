@@ -126,10 +126,13 @@ std::span<const RankRegion> ProfilingResults::rowsOf(std::size_t region) const {
 }
 
 const RankRegion* ProfilingResults::row(std::size_t region, std::uint32_t rank) const {
-    for (const RankRegion& r : rowsOf(region))
-        if (r.rank == rank)
-            return &r;
-    return nullptr;
+    // A region's rows are in rank order (finalize): asked once per rank, a
+    // scan would make a run of many ranks quadratic.
+    const std::span<const RankRegion> rows = rowsOf(region);
+    const auto found = std::lower_bound(
+        rows.begin(), rows.end(), rank,
+        [](const RankRegion& row, std::uint32_t wanted) { return row.rank < wanted; });
+    return found != rows.end() && found->rank == rank ? &*found : nullptr;
 }
 
 std::span<const std::int64_t> ProfilingResults::starts(const RankRegion& row) const {

@@ -137,7 +137,12 @@ ProfilingResults combineRankFiles(std::vector<ProfilingResults> files, const std
     if (origin)
         run.metadata.entries.push_back({"start_time_ns", *origin});
     run.metadata.entries.push_back({"label", runLabel});
-    run.path = (std::filesystem::path(files[order[0]].path).parent_path() / runLabel).string();
+    // Named after the files opened, never after what a file says it is (a
+    // label may read "/etc/passwd"): the label stays a label.
+    const std::string name = label.empty() ? commonRunLabel(paths) : label;
+    run.path = (std::filesystem::path(files[order[0]].path).parent_path() /
+                std::filesystem::path(name).filename())
+                   .string();
     return run;
 }
 

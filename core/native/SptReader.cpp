@@ -2,14 +2,16 @@
 #include "SptReader.h"
 
 #include "Utf8.h"
+#include "events/EventBytes.h"
+#include "events/RegularFile.h"
 #include "events/RowStatistics.h"
 #include "events/TimeRangeCheck.h"
 #include "model/Errors.h"
+#include "model/RankLimit.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <numeric>
 
@@ -165,6 +167,9 @@ ProfilingResults readSptImage(std::span<const std::byte> image, const std::strin
     const std::int64_t recordCount = in.integer<std::int64_t>("the region count");
     if (rank < 0)
         throw CorruptProfileError(name, kStep, "negative rank " + std::to_string(rank));
+    if (static_cast<std::uint64_t>(rank) >= kMaxRanks)
+        throw CorruptProfileError(name, kStep,
+                                  rankPastLimit("rank", static_cast<std::uint64_t>(rank)));
     if (recordCount < 0)
         throw CorruptProfileError(name, kStep,
                                   "negative region count " + std::to_string(recordCount));
@@ -275,14 +280,12 @@ ProfilingResults readSptImage(std::span<const std::byte> image, const std::strin
 }
 
 ProfilingResults readSpt(const std::string& path, const ReadControl& control) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        throw FileNotFoundError(path, "opening the file", "cannot open it");
-    std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
-                            std::istreambuf_iterator<char>());
-    if (file.bad())
-        throw CorruptProfileError(path, kStep, "cannot read it");
-    return readSptImage(std::as_bytes(std::span<const char>(bytes)), path, control);
+    const RegularFile file = RegularFile::open(path, "opening the file");
+    // A regular file's size is what is there to read: nothing keeps growing.
+    std::vector<std::byte> bytes(file.size());
+    if (!EventBytes::readFully(file.fd(), 0, bytes))
+        throw CorruptProfileError(path, kStep, "cannot read it (it shrank while being read)");
+    return readSptImage(bytes, path, control);
 }
 
 } // namespace scope

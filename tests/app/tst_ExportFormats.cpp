@@ -83,6 +83,14 @@ void TestExportFormats::filterMatchesAtStart_data() {
     QTest::newRow("class of non-ASCII") << QStringList{"[öä]"} << none << "ö" << true;
     QTest::newRow("anchored end") << QStringList{"main$"} << none << "main2" << false;
     QTest::newRow("empty pattern") << QStringList{""} << none << "x" << true;
+    QTest::newRow("python group") << QStringList{"(?P<verb>sol)ve"} << none << "solve" << true;
+    // std::regex recursed once per character on these and overflowed the
+    // stack past about 50 kB; a damaged or hostile file can name a region so.
+    const QString longName = QString(200'000, QLatin1Char('a')) + QStringLiteral("solve");
+    QTest::newRow("long name, .*") << QStringList{".*solve"} << none << longName << true;
+    QTest::newRow("long name, no match") << QStringList{".*x"} << none << longName << false;
+    QTest::newRow("long name, x+$")
+        << none << QStringList{"x+$"} << QString(200'000, QLatin1Char('x')) << false;
 }
 
 void TestExportFormats::filterMatchesAtStart() {

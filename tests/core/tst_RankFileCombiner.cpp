@@ -12,6 +12,7 @@
 #include "native/RankFileCombiner.h"
 #include "native/RankFileNames.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -39,6 +40,7 @@ private slots:
     void realSetsMatchMergedExpected_data();
     void realSetsMatchMergedExpected();
     void mixedKindsKeepHdf5Metadata();
+    void aLabelNeverBecomesThePath();
     void rankFileNames();
     void groupsAndLabels();
     void asyncLoaderCombines();
@@ -183,6 +185,20 @@ void TestRankFileCombiner::mixedKindsKeepHdf5Metadata() {
     QCOMPARE(run.metadata.text("label"), std::optional<std::string>("capi_run"));
     QVERIFY(!run.metadata.find("mpi_rank"));
     QCOMPARE(run.rowsOf(*run.regionIndex("solve")).size(), std::size_t{2});
+}
+
+void TestRankFileCombiner::aLabelNeverBecomesThePath() {
+    // A file's label attribute is its writer's word; the run's path is made
+    // of the files we opened.
+    std::vector<ProfilingResults> files;
+    files.push_back(readFile(kCapi + "capi_trace_rank00001.spt"));
+    files.push_back(readFile(kCapi + "capi_run_rank00000.h5"));
+    for (MetadataEntry& entry : files[1].metadata.entries)
+        if (entry.key == "label")
+            entry.value = std::string("/etc/passwd");
+    const ProfilingResults run = combineRankFiles(std::move(files));
+    QCOMPARE(run.metadata.text("label"), std::optional<std::string>("/etc/passwd"));
+    QCOMPARE(QString::fromStdString(run.path), QDir::cleanPath(kCapi) + QStringLiteral("/capi"));
 }
 
 void TestRankFileCombiner::rankFileNames() {

@@ -12,6 +12,10 @@
 #include "isolate/IsolatedReader.h"
 
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -142,6 +146,106 @@ private slots:
             dir_.filePath(QStringLiteral("%1.h5").arg(QTest::currentDataTag())).toStdString();
         FixtureWriter::write(spec, file);
         compareBothReads(file);
+    }
+
+    // libhdf5 asks for the working directory to place a relative name, which
+    // the sandbox forbids: scope-report is run so from the shell all the time.
+    void relativePathsReadInTheSandbox() {
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(kData));
+        const ProfilingResults results = readIsolated("run_np3.h5", realWorker(false));
+        QVERIFY(QDir::setCurrent(before));
+        QCOMPARE(results.numRanks, std::uint32_t{3});
+    }
+
+    // Under strace: the helper opens the file once, and neither it nor a
+    // duplicate of it is read before PR_SET_NO_NEW_PRIVS, the first step of
+    // confinement; libhdf5 opens no path at all.
+    void nothingOfTheFileIsReadBeforeConfinement() {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("no sandbox in this build");
+#endif
+        const QString strace = QStandardPaths::findExecutable(QStringLiteral("strace"));
+        if (strace.isEmpty())
+            QSKIP("strace is not installed (scripts/test installs it)");
+        const QString log = dir_.filePath(QStringLiteral("strace.log"));
+        const QString wrapper = dir_.filePath(QStringLiteral("traced-read-worker"));
+        QFile script(wrapper);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(QStringLiteral("#!/bin/sh\nexec '%1' -f -s 4096 -o '%2' -e "
+                                    "trace=open,openat,read,pread64,readv,preadv,mmap,fcntl,dup,"
+                                    "dup2,dup3,prctl '%3' \"$@\"\n")
+                         .arg(strace, log, QStringLiteral(SCOPE_READ_WORKER_EXE))
+                         .toUtf8());
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                      QFileDevice::ExeOwner));
+        IsolatedReadRequest request = realWorker(false);
+        request.worker = wrapper.toStdString();
+        const std::string file = dir_.filePath(QStringLiteral("traced.h5")).toStdString();
+        FixtureWriter::write(SampleSpecs::standard(3), file);
+        try {
+            readIsolated(file, request);
+        } catch (const std::exception& error) {
+            QFile trace(log);
+            if (trace.open(QIODevice::ReadOnly) && trace.readAll().contains("PTRACE"))
+                QSKIP("strace cannot trace here");
+            QFAIL(error.what());
+        }
+        QFile trace(log);
+        QVERIFY(trace.open(QIODevice::ReadOnly));
+        const QString quoted = QLatin1Char('"') + QString::fromStdString(file) + QLatin1Char('"');
+        // "PID call(args) = result": descriptors of the file, by what made them.
+        static const QRegularExpression result(QStringLiteral(R"(= (\d+)$)"));
+        static const QRegularExpression duplicate(
+            QStringLiteral(R"((?:fcntl\((\d+), F_DUPFD|dup[23]?\((\d+)[,)]))"));
+        static const QRegularExpression reading(QStringLiteral(
+            R"((?:read|pread64|readv|preadv)\((\d+),|mmap\([^,]*, \d+, [^,]*, [^,]*, (\d+),)"));
+        QSet<QString> fds;
+        int opens = 0;
+        bool confined = false;
+        bool readAfter = false;
+        while (!trace.atEnd()) {
+            const QString line = QString::fromUtf8(trace.readLine()).trimmed();
+            if (line.contains(QStringLiteral("PR_SET_NO_NEW_PRIVS"))) {
+                confined = true;
+                continue;
+            }
+            const QRegularExpressionMatch made = result.match(line);
+            if (line.contains(quoted) && made.hasMatch()) {
+                ++opens;
+                fds.insert(made.captured(1));
+                continue;
+            }
+            const QRegularExpressionMatch copy = duplicate.match(line);
+            if (copy.hasMatch() && fds.contains(copy.captured(1) + copy.captured(2)) &&
+                made.hasMatch())
+                fds.insert(made.captured(1));
+            const QRegularExpressionMatch read = reading.match(line);
+            if (read.hasMatch() && fds.contains(read.captured(1) + read.captured(2))) {
+                QVERIFY2(confined, qPrintable(QStringLiteral("read before confinement: ") + line));
+                readAfter = true;
+            }
+        }
+        QCOMPARE(opens, 1);
+        QVERIFY(confined);
+        QVERIFY2(readAfter, "no read of the file was seen at all");
+    }
+
+    // libhdf5 sorts a group's attributes with glibc's qsort, which asks the
+    // kernel for the machine's memory (sysinfo) once there are 128 or more:
+    // the /metadata of a SLURM job that captured its environment.
+    void manyAttributesReadInTheSandbox() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        for (int i = 0; i < 1000; ++i)
+            spec.metadata.emplace_back("SLURM_VARIABLE_" + std::to_string(i),
+                                       FixtureValue{"value " + std::to_string(i)});
+        const std::string file = dir_.filePath(QStringLiteral("attributes.h5")).toStdString();
+        FixtureWriter::write(spec, file);
+        compareBothReads(file);
+        const ProfilingResults results = readIsolated(file, realWorker(false));
+        QCOMPARE(results.metadata.text("SLURM_VARIABLE_999"),
+                 std::optional<std::string>("value 999"));
     }
 
     // A filter nobody has is an error naming it, not a plugin search the

@@ -2,6 +2,7 @@
 // File ▸ Export and the charts' context menus, driven through the entry points
 // that take a path: chart images of the requested size with real content,
 // the region table as shown, and region_statistics.json over every open run.
+#include "ChartFileNames.h"
 #include "CsvParsing.h"
 #include "ExportController.h"
 #include "MainWindow.h"
@@ -107,6 +108,24 @@ private slots:
     void initTestCase() {
         prepareWindowTests();
         QVERIFY(dir_.isValid());
+    }
+
+    // Labels come from files: no control character reaches a file name, and
+    // two long labels that differ at their ends stay two names of at most
+    // 200 bytes, which the file system takes with any suffix.
+    void fileNamesAreSafeAndBounded() {
+        QCOMPARE(ChartFileNames::safe(QStringLiteral("a\x1b[31m/b\tc\u202ed")),
+                 QStringLiteral("a_[31m_b_c_d"));
+        const QString folder = QString(240, QChar(0x00e9)); // 480 bytes of UTF-8
+        const QString a = ChartFileNames::safe(folder + QStringLiteral("/runA"));
+        const QString b = ChartFileNames::safe(folder + QStringLiteral("/runB"));
+        QVERIFY(a != b);
+        QVERIFY2(a.toUtf8().size() <= 200, qPrintable(a));
+        QVERIFY(a.startsWith(QString(90, QChar(0x00e9))));
+        const QString path = dir_.filePath(a + QStringLiteral("-timeline.png"));
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(file.errorString()));
+        QCOMPARE(ChartFileNames::safe(QStringLiteral("short")), QStringLiteral("short"));
     }
 
     void menuFollowsTheCurrentRun() {

@@ -3,6 +3,9 @@
 
 #include "RegionTableModel.h"
 
+#include <stdexcept>
+#include <string>
+
 RegionFilterProxy::RegionFilterProxy(QObject* parent) : QSortFilterProxyModel(parent) {
     setSortRole(RegionTableModel::SortRole);
     setDynamicSortFilter(true);
@@ -10,23 +13,29 @@ RegionFilterProxy::RegionFilterProxy(QObject* parent) : QSortFilterProxyModel(pa
 }
 
 bool RegionFilterProxy::setPattern(const QString& pattern) {
-    QRegularExpression expression(pattern);
-    const bool valid = pattern.isEmpty() || expression.isValid();
-    error_ = valid ? QString() : expression.errorString();
-    pattern_ = valid && !pattern.isEmpty() ? expression : QRegularExpression();
+    error_.clear();
+    filter_ = {};
+    if (!pattern.isEmpty()) {
+        try {
+            filter_ = scope::RegionFilter({pattern.toStdString()}, {});
+        } catch (const std::invalid_argument& error) {
+            // "invalid regular expression 'PATTERN': CAUSE"; the box shows the pattern.
+            const std::string what = error.what();
+            const std::size_t cause = what.rfind("': ");
+            error_ =
+                QString::fromStdString(cause == std::string::npos ? what : what.substr(cause + 3));
+        }
+    }
     invalidateRowsFilter();
-    return valid;
+    return error_.isEmpty();
 }
 
 bool RegionFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
-    if (pattern_.pattern().isEmpty())
+    if (filter_.isEmpty())
         return true;
     const QString name =
         sourceModel()->index(sourceRow, RegionTableModel::Region, sourceParent).data().toString();
-    return pattern_
-        .match(name, 0, QRegularExpression::NormalMatch,
-               QRegularExpression::AnchorAtOffsetMatchOption)
-        .hasMatch();
+    return filter_.matches(name.toStdString());
 }
 
 bool RegionFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {

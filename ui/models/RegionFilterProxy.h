@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "export/RegionFilter.h"
+
 #include <QCollator>
-#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 
 // Sorts the region table on raw numbers, region names as a person would
 // (locale-aware, ignoring case: "alpha", "Beta", "gamma"), and filters region
 // names with a regular expression matched at the start of the name, as
-// `scope-profiler pproc --include` does.
+// `scope-profiler pproc --include` and `scope-report --include` do (the same
+// RegionFilter, so a name from a hostile file cannot make it backtrack).
 class RegionFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -25,6 +27,6 @@ protected:
 
 private:
     QCollator collator_;
-    QRegularExpression pattern_;
+    scope::RegionFilter filter_;
     QString error_;
 };
