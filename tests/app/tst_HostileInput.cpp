@@ -40,10 +40,14 @@ Bounded runBounded(const QStringList& arguments) {
     QProcess process;
     process.setProgram(QStringLiteral(SCOPE_REPORT_EXE));
     process.setArguments(arguments);
+#if !defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer reserves terabytes of address space for its shadow
+    // memory: its build relies on the watchdog alone.
     process.setChildProcessModifier([] {
         const rlimit limit{rlim_t{2} << 30, rlim_t{2} << 30};
         setrlimit(RLIMIT_AS, &limit);
     });
+#endif
     process.start();
     Bounded run;
     if (!process.waitForFinished(60'000)) {
