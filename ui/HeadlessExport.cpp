@@ -4,6 +4,7 @@
 #include "ChartFileNames.h"
 #include "ExportController.h"
 #include "LoadController.h"
+#include "RankFileRuns.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/RegionCalls.h"
@@ -142,9 +143,12 @@ HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTe
     LoadController loader;
     loader.setMemoryBudgetOverride(options.memoryBudget);
     QEventLoop loop;
+    // As the window opens them: with --combine-ranks the files are one run.
+    RankFileRuns rankRuns;
+    const QStringList requests =
+        options.combineRanks ? QStringList{rankRuns.add(options.files)} : options.files;
     std::map<quint64, int> index; // load id -> position on the command line
-    std::vector<std::shared_ptr<const RunData>> runs(
-        static_cast<std::size_t>(options.files.size()));
+    std::vector<std::shared_ptr<const RunData>> runs(static_cast<std::size_t>(requests.size()));
     std::vector<std::optional<Failure>> failed(runs.size());
     int pending = 0;
     const auto finished = [&] {
@@ -167,8 +171,12 @@ HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTe
         failed[static_cast<std::size_t>(index[id])] = Failure::Unreadable;
         finished();
     });
-    for (int i = 0; i < options.files.size(); ++i) {
-        index[loader.load(options.files[i], options.summaryOnly)] = i;
+    for (int i = 0; i < requests.size(); ++i) {
+        const QString& run = requests[i];
+        const quint64 id = rankRuns.contains(run)
+                               ? loader.loadRankFiles(rankRuns.files(run), run, options.summaryOnly)
+                               : loader.load(run, options.summaryOnly);
+        index[id] = i;
         ++pending;
     }
     if (pending > 0)

@@ -31,6 +31,7 @@ public:
         ChartContextMenu::Action format = ChartContextMenu::ExportPng;
         QSize size{1600, 900};
         std::uint64_t memoryBudget = 0; // --memory-budget; 0 = the preference's
+        bool combineRanks = false;      // --combine-ranks: the files are one run
     };
 
     struct Outcome {

@@ -6,7 +6,7 @@
 // the results memfd as descriptor 3 and the message pipe as descriptor 4.
 // Once libhdf5 has opened the file, the helper confines itself (Sandbox.h).
 //
-//   scope-read-worker [--no-row-details]
+//   scope-read-worker [--no-row-details] [--memory-budget BYTES]
 //                     [--summary [--fallback] [--likwid] [--line-profile]] -- FILE
 #include "Heartbeat.h"
 #include "Sandbox.h"
@@ -34,6 +34,7 @@ struct Arguments {
     bool summary = false;
     bool rowDetails = true;
     std::size_t rowDetailsLimit = 0;
+    std::uint64_t memoryBudget = 0;
     SummaryOptions options;
     std::string path;
 };
@@ -48,6 +49,8 @@ bool parse(int argc, char** argv, Arguments& arguments) {
             arguments.rowDetails = false;
         } else if (arg == "--row-details-limit" && i + 1 < argc) {
             arguments.rowDetailsLimit = std::strtoull(argv[++i], nullptr, 10);
+        } else if (arg == "--memory-budget" && i + 1 < argc) {
+            arguments.memoryBudget = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--fallback") {
             arguments.options.fallback = true;
         } else if (arg == "--likwid") {
@@ -111,7 +114,7 @@ int main(int argc, char** argv) {
     Arguments arguments;
     if (!parse(argc, argv, arguments)) {
         std::fprintf(stderr, "usage: scope-read-worker [--no-row-details | --row-details-limit "
-                             "ROWS] [--summary [--fallback] [--likwid] "
+                             "ROWS] [--memory-budget BYTES] [--summary [--fallback] [--likwid] "
                              "[--line-profile]] -- FILE\n");
         return 2;
     }
@@ -134,10 +137,13 @@ int main(int argc, char** argv) {
             arguments.options.eventColumns = inlineValues;
             arguments.options.rowDetails = arguments.rowDetails;
             arguments.options.rowDetailsLimit = arguments.rowDetailsLimit;
+            arguments.options.memoryBudget = arguments.memoryBudget;
             read = planH5Summary(arguments.path, arguments.options);
         } else {
-            read = planH5(arguments.path, ReadOptions{control, arguments.rowDetails, inlineValues,
-                                                      arguments.rowDetailsLimit});
+            ReadOptions options{control, arguments.rowDetails, inlineValues,
+                                arguments.rowDetailsLimit};
+            options.memoryBudget = arguments.memoryBudget;
+            read = planH5(arguments.path, options);
         }
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");

@@ -45,9 +45,10 @@ void CallTreePrinter::print(std::ostream& out, const CallTree& tree,
     rows.push_back({"call path", "calls", "inclusive", "exclusive", "% of run"});
     for (const std::uint32_t node : nodes) {
         const auto region = static_cast<std::size_t>(tree.region[node]);
-        rows.push_back({std::string(2 * (tree.depth[node] - 1), ' ') + results.regions[region],
+        rows.push_back({std::string(2 * (tree.depth[node] - 1), ' ') + results.regions[region] +
+                            (CallTreeJson::isFolded(tree, node) ? " (and deeper calls)" : ""),
                         std::to_string(tree.calls[node]), seconds(tree.inclusiveNs[node]),
-                        seconds(tree.exclusiveNs[node]),
+                        seconds(CallTreeJson::listedExclusiveNs(tree, node)),
                         percentOfRun(tree.inclusiveNs[node], tree.runNs)});
     }
     printAligned(out, rows);

@@ -10,6 +10,7 @@
 #include "RegionTablePrinter.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
+#include "export/CallTreeJson.h"
 #include "export/ChromeTraceWriter.h"
 #include "export/RegionStatisticsCsv.h"
 #include "export/RegionStatisticsJson.h"
@@ -19,6 +20,7 @@
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
 
+#include <algorithm>
 #include <fstream>
 
 namespace scope::report {
@@ -122,18 +124,26 @@ void ScopeReport::writeTraces(const ProfilingResults& results) {
     TraceExportOptions traceOptions;
     traceOptions.ranks = options_.selection.ranks();
     const auto write = [&](const std::string& destination, const char* what, auto writer) {
+        TraceExportResult written;
         try {
             if (destination == "-") {
-                writer.write(out_, results);
-                return;
+                written = writer.write(out_, results);
+            } else {
+                std::ofstream file(destination, std::ios::binary | std::ios::trunc);
+                if (!file)
+                    throw std::runtime_error("cannot open it");
+                written = writer.write(file, results);
             }
-            std::ofstream file(destination, std::ios::binary | std::ios::trunc);
-            if (!file)
-                throw std::runtime_error("cannot open it");
-            writer.write(file, results);
         } catch (const std::exception&) {
             fail(ExitStatus::Usage, destination + ": cannot write the " + what + " export");
+            return;
         }
+        // As --call-tree says of the same calls, so that no shortened call goes unmentioned.
+        if (written.cut > 0)
+            err_ << "scope-report: warning: " << results.path << ": " << written.cut
+                 << (written.cut == 1 ? " call overlaps" : " calls overlap")
+                 << " its caller without nesting; the " << what << " export cuts "
+                 << (written.cut == 1 ? "it" : "them") << " at the caller's end\n";
     };
     if (options_.chromeTracePath)
         write(*options_.chromeTracePath, "Chrome trace", ChromeTraceWriter(traceOptions));
@@ -177,6 +187,11 @@ std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
 }
 
 CallTree ScopeReport::reportOverlaps(const ProfilingResults& results, CallTree tree) {
+    const auto deepest = std::max_element(tree.depth.begin(), tree.depth.end());
+    if (deepest != tree.depth.end() && *deepest > CallTreeJson::kMaxDepth)
+        err_ << "scope-report: warning: " << results.path << ": call paths reach " << *deepest
+             << " levels; those below level " << CallTreeJson::kMaxDepth
+             << " are folded into their level-" << CallTreeJson::kMaxDepth << " call\n";
     if (tree.firstOverlap)
         err_ << "scope-report: warning: " << results.path << ": " << tree.overlaps
              << (tree.overlaps == 1 ? " call overlaps" : " calls overlap")

@@ -34,7 +34,7 @@ void useOffscreenForExport(int argc, char** argv) {
 }
 
 int exportHeadless(const QCommandLineParser& parser, const QString& directory, bool summaryOnly,
-                   const QString& format, std::uint64_t memoryBudget) {
+                   const QString& format, std::uint64_t memoryBudget, bool combineRanks) {
     QTextStream out(stdout);
     QTextStream err(stderr);
     HeadlessExport::Options options;
@@ -42,6 +42,7 @@ int exportHeadless(const QCommandLineParser& parser, const QString& directory, b
     options.files = parser.positionalArguments();
     options.summaryOnly = summaryOnly;
     options.memoryBudget = memoryBudget;
+    options.combineRanks = combineRanks;
     if (!HeadlessExport::parseFormat(format, &options.format)) {
         err << "scope-viewer: --export-format must be png, svg or pdf, not '" << format << "'"
             << Qt::endl;
@@ -130,7 +131,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(exportDir))
         return exportHeadless(parser, parser.value(exportDir), parser.isSet(summaryOnly),
-                              parser.value(exportFormat), budget);
+                              parser.value(exportFormat), budget, parser.isSet(combineRanks));
 
     const QStringList files = parser.positionalArguments();
     // Without files the user asked for a window, so one is always opened.

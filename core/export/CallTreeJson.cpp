@@ -27,7 +27,8 @@ std::vector<std::uint32_t> CallTreeJson::listedNodes(const CallTree& tree,
         const bool known = region >= 0 && static_cast<std::size_t>(region) < results.regions.size();
         if (known && filter_.matches(results.regions[static_cast<std::size_t>(region)]))
             listed.push_back(node);
-        pushChildren(node);
+        if (tree.depth[node] < kMaxDepth)
+            pushChildren(node);
     }
     return listed;
 }
@@ -44,7 +45,10 @@ void CallTreeJson::write(JsonWriter& json, const CallTree& tree,
         json.key("path").stringArray(names);
         json.key("calls").value(tree.calls[node]);
         json.key("inclusive_seconds").value(static_cast<double>(tree.inclusiveNs[node]) / 1e9);
-        json.key("exclusive_seconds").value(static_cast<double>(tree.exclusiveNs[node]) / 1e9);
+        json.key("exclusive_seconds")
+            .value(static_cast<double>(listedExclusiveNs(tree, node)) / 1e9);
+        if (isFolded(tree, node))
+            json.key("folded").value(true);
         json.endObject();
     }
     json.endArray();

@@ -100,6 +100,7 @@ TraceExportResult SpeedscopeWriter::write(std::ostream& stream,
 
     bool firstProfile = true;
     std::vector<OpenCall> open;
+    std::uint64_t cut = 0;
     for (const auto& [rank, rows] : rowsByRank) {
         const std::vector<std::uint64_t> order = openingOrder(results, rows, options_);
         if (order.empty())
@@ -147,8 +148,10 @@ TraceExportResult SpeedscopeWriter::write(std::ostream& stream,
             // A call ending after its caller (the profiler's clocks or a
             // broken file) cannot nest: it is cut at the caller's end so the
             // events stay balanced and ordered.
-            if (!open.empty())
-                end = std::min(end, open.back().end);
+            if (!open.empty() && end > open.back().end) {
+                end = open.back().end;
+                ++cut;
+            }
             // The region of the call: the row whose slice holds it.
             const auto row = std::upper_bound(
                 rows.begin(), rows.end(), i,
@@ -157,7 +160,7 @@ TraceExportResult SpeedscopeWriter::write(std::ostream& stream,
             event('O', region, start);
             open.push_back({region, start, end});
             if (!out.countCall())
-                return {true, out.calls()};
+                return {true, out.calls(), cut};
         }
         while (!open.empty()) {
             event('C', open.back().region, open.back().end);
@@ -167,7 +170,7 @@ TraceExportResult SpeedscopeWriter::write(std::ostream& stream,
     }
     out.append("]}\n");
     out.finish();
-    return {out.cancelled(), out.calls()};
+    return {out.cancelled(), out.calls(), cut};
 }
 
 } // namespace scope

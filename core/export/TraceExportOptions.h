@@ -35,6 +35,9 @@ struct TraceExportOptions {
 struct TraceExportResult {
     bool cancelled = false;   // the output is partial: the caller removes it
     std::uint64_t events = 0; // calls written
+    // Calls that overlap their caller without nesting, cut at its end
+    // (speedscope's stacks cannot hold them otherwise).
+    std::uint64_t cut = 0;
 };
 
 } // namespace scope

@@ -251,7 +251,7 @@ void ColumnarReader::checkRowSlices(const ProfilingResults& results,
 void ColumnarReader::planEvents(EventPlan& plan, ProfilingResults& results) const {
     const std::uint64_t n = eventColumnLength();
     const hid_t root = file_.root();
-    EventPlanner planner(file_, plan);
+    EventPlanner planner(file_, plan, inlineLimit_);
     plan.readsEvents = true;
     plan.deltaEncoded = layout_.deltaEncoded;
     plan.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)] = n;
@@ -270,7 +270,7 @@ void ColumnarReader::planEvents(EventPlan& plan, ProfilingResults& results) cons
 }
 
 void ColumnarReader::planOptionalEventColumns(EventPlan& plan, ProfilingResults& results) const {
-    EventPlanner planner(file_, plan);
+    EventPlanner planner(file_, plan, inlineLimit_);
     const std::uint64_t n = plan.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)];
     const std::pair<const char*, EventColumnId> columns[] = {
         {"events/gpu_durations", EventColumnId::GpuDurations},

@@ -19,10 +19,11 @@ public:
     // rowDetails: read each row's source location, tags and event metadata
     // (three string columns per row, most of a summary-only read's time),
     // when the file has at most rowDetailsLimit rows (0 = any number).
+    // inlineLimit: EventPlanner's.
     ColumnarReader(const h5::H5File& file, const FileLayout& layout, bool rowDetails = true,
-                   std::size_t rowDetailsLimit = 0)
-        : file_(file), layout_(layout), rowDetails_(rowDetails), rowDetailsLimit_(rowDetailsLimit) {
-    }
+                   std::size_t rowDetailsLimit = 0, std::uint64_t inlineLimit = 0)
+        : file_(file), layout_(layout), rowDetails_(rowDetails), rowDetailsLimit_(rowDetailsLimit),
+          inlineLimit_(inlineLimit) {}
 
     // Region names and one RankRegion per index row (no statistics yet); throws
     // CorruptProfileError for rows outside the event columns or overlapping.
@@ -48,6 +49,7 @@ private:
     FileLayout layout_;
     bool rowDetails_;
     std::size_t rowDetailsLimit_;
+    std::uint64_t inlineLimit_;
     std::vector<std::uint64_t> counts_;
 };
 

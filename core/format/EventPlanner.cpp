@@ -2,9 +2,12 @@
 #include "EventPlanner.h"
 
 #include "h5/BTreeChunkIndex.h"
+#include "model/Errors.h"
 
 #include <bit>
+#include <cstdio>
 #include <span>
+#include <string>
 
 namespace scope {
 namespace {
@@ -59,6 +62,21 @@ bool readPipeline(hid_t creation, ChunkPipeline& pipeline) {
     return true;
 }
 
+// "12.5 KiB", "410 MiB": for messages.
+std::string byteSize(std::uint64_t bytes) {
+    const char* unit = "bytes";
+    double value = static_cast<double>(bytes);
+    for (const char* next : {"KiB", "MiB", "GiB", "TiB"}) {
+        if (value < 1024.0)
+            break;
+        value /= 1024.0;
+        unit = next;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, unit[0] == 'b' ? "%.0f %s" : "%.1f %s", value, unit);
+    return text;
+}
+
 } // namespace
 
 EventPlanner::Mark EventPlanner::mark() const {
@@ -87,11 +105,26 @@ void EventPlanner::add(const h5::DatasetReader& reader, EventColumnId column,
         planned.chunkCount = 0;
         planned.chunkElements = 0;
         planned.isInline = true;
+        checkInlineLimit(planned);
         planned.inlineOffset = plan_.inlineValues.size();
         plan_.inlineValues.resize(planned.inlineOffset + planned.length);
         reader.readInt64(std::span(plan_.inlineValues).subspan(planned.inlineOffset));
     }
     plan_.datasets.push_back(std::move(planned));
+}
+
+void EventPlanner::checkInlineLimit(const PlannedDataset& planned) const {
+    const std::uint64_t bytes = (plan_.inlineValues.size() + planned.length) * sizeof(std::int64_t);
+    if (inlineLimit_ == 0 || bytes <= inlineLimit_)
+        return;
+    throw ProfileError(file_.path(), "reading the event columns",
+                       "'" + planned.name +
+                           "' is stored so that only libhdf5 reads it (big-endian, checksummed "
+                           "or another uncommon layout), whole and into memory: such columns "
+                           "need " +
+                           byteSize(bytes) + ", more than the memory budget of " +
+                           byteSize(inlineLimit_) +
+                           "; raise the budget (--memory-budget, or Preferences)");
 }
 
 bool EventPlanner::planChunks(const h5::DatasetReader& reader, PlannedDataset& planned) {

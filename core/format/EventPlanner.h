@@ -16,7 +16,10 @@ namespace scope {
 // anything else libhdf5 reads here, into the plan's inline values.
 class EventPlanner {
 public:
-    EventPlanner(const h5::H5File& file, EventPlan& plan) : file_(file), plan_(plan) {}
+    // inlineLimit: bytes the values libhdf5 reads itself may take (0 = no
+    // limit); they cannot be left on disk and read on demand.
+    EventPlanner(const h5::H5File& file, EventPlan& plan, std::uint64_t inlineLimit = 0)
+        : file_(file), plan_(plan), inlineLimit_(inlineLimit) {}
 
     // Plans the values of `reader` (1-D, integer) into column[destination,
     // destination + length); `row` as PlannedDataset::row. Throws what
@@ -34,6 +37,8 @@ public:
     void rollBack(const Mark& mark);
 
 private:
+    // Throws ProfileError when libhdf5's values would pass inlineLimit_.
+    void checkInlineLimit(const PlannedDataset& planned) const;
     bool planChunks(const h5::DatasetReader& reader, PlannedDataset& dataset);
     bool planContiguous(hid_t dataset, PlannedDataset& planned);
     bool planChunked(hid_t dataset, hid_t creation, PlannedDataset& planned);
@@ -43,6 +48,7 @@ private:
 
     const h5::H5File& file_;
     EventPlan& plan_;
+    std::uint64_t inlineLimit_;
 };
 
 } // namespace scope

@@ -52,16 +52,16 @@ bool usesRowIndex(const h5::H5File& file, const FileLayout& layout) {
 }
 
 void planEvents(const h5::H5File& file, const FileLayout& layout, bool rowDetails,
-                std::size_t rowDetailsLimit, PlannedRead& read) {
+                std::size_t rowDetailsLimit, std::uint64_t memoryBudget, PlannedRead& read) {
     if (usesRowIndex(file, layout)) {
-        ColumnarReader reader(file, layout, rowDetails, rowDetailsLimit);
+        ColumnarReader reader(file, layout, rowDetails, rowDetailsLimit, memoryBudget);
         reader.readIndex(read.results);
         if (layout.storage == StorageLayout::Aggregate)
             reader.readSummaries(read.results);
         else
             reader.planEvents(read.events, read.results);
     } else {
-        Schema1Reader(file, read.events).read(read.results);
+        Schema1Reader(file, read.events, memoryBudget).read(read.results);
     }
 }
 
@@ -90,7 +90,8 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
 PlannedRead planFull(const h5::H5File& file, const ReadOptions& options) {
     const FileLayout layout = FileLayout::detect(file);
     PlannedRead read = startRead(file, layout, options.eventColumns);
-    planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, read);
+    planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, options.memoryBudget,
+               read);
     AuxiliaryReader(file).read(read.results, true, true, true);
     return read;
 }
@@ -106,7 +107,8 @@ PlannedRead planSummary(const h5::H5File& file, const SummaryOptions& options) {
         reader.readIndex(read.results);
         reader.readSummaries(read.results);
     } else if (options.fallback) {
-        planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, read);
+        planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, options.memoryBudget,
+                   read);
         read.results.summaryFallback = true;
     } else {
         throw SummaryDataUnavailable(

@@ -17,8 +17,9 @@ namespace scope {
 // one row per region and plans its event datasets (EventAssembler reads them).
 class Schema1Reader {
 public:
-    Schema1Reader(const h5::H5File& file, EventPlan& plan)
-        : file_(file), plan_(plan), planner_(file, plan) {}
+    // inlineLimit: EventPlanner's.
+    Schema1Reader(const h5::H5File& file, EventPlan& plan, std::uint64_t inlineLimit = 0)
+        : file_(file), plan_(plan), planner_(file, plan, inlineLimit) {}
     void read(ProfilingResults& results);
 
 private:

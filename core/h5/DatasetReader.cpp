@@ -92,6 +92,31 @@ void DatasetReader::checkAllocation(std::uint64_t elements, std::size_t elementS
     if (elements > limit / elementSize)
         file_.corrupt(step_, "'" + name_ + "' claims " + std::to_string(elements) +
                                  " elements, more than the file can hold (truncated or damaged)");
+    checkWritten(elements, dcpl.get());
+}
+
+void DatasetReader::checkWritten(std::uint64_t elements, hid_t creation) const {
+    // Values never written read as fill values: they take no byte of the
+    // file, so a small file could claim any number of calls and have libhdf5
+    // make them up, past every size check and the memory budget. No writer
+    // of profiles leaves a column unwritten.
+    const std::string claim = "'" + name_ + "' claims " + std::to_string(elements) + " elements";
+    if (H5Dget_storage_size(dataset_.get()) == 0)
+        file_.corrupt(step_, claim + ", but none was ever written (truncated or damaged)");
+    hsize_t chunk[1] = {0};
+    hsize_t written = 0;
+    if (creation < 0 || H5Pget_layout(creation) != H5D_CHUNKED || rank() != 1 ||
+        H5Pget_chunk(creation, 1, chunk) != 1 || chunk[0] == 0)
+        return;
+    // libhdf5 1.10 takes the dataset's own space here, not H5S_ALL.
+    const Dataspace space(H5Dget_space(dataset_.get()));
+    if (!space || H5Dget_num_chunks(dataset_.get(), space.get(), &written) < 0)
+        return;
+    const std::uint64_t chunks = (elements + chunk[0] - 1) / chunk[0];
+    if (written < chunks)
+        file_.corrupt(step_, claim + " in " + std::to_string(chunks) + " chunks, but only " +
+                                 std::to_string(written) +
+                                 " of them were ever written (truncated or damaged)");
 }
 
 void DatasetReader::readAll(hid_t memType, void* out) const {

@@ -31,7 +31,8 @@ public:
     // Throws MissingFilterError naming a filter the library cannot apply.
     void checkFilters() const;
     // Throws CorruptProfileError when `elements` of `elementSize` bytes are
-    // more than this file can hold (damaged sizes must not be allocated).
+    // more than this file can hold (damaged sizes must not be allocated), or
+    // when the dataset, or some of its chunks, were never written.
     void checkAllocation(std::uint64_t elements, std::size_t elementSize) const;
 
     // Reads a 1-D integer dataset into `out` (out.size() == length()), in slabs
@@ -45,6 +46,7 @@ public:
     void readCompound(hid_t memType, void* out, std::uint64_t count) const;
 
 private:
+    void checkWritten(std::uint64_t elements, hid_t creation) const;
     void readAll(hid_t memType, void* out) const;
 
     const H5File& file_;

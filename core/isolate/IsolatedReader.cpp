@@ -58,6 +58,11 @@ std::vector<std::string> workerArguments(const std::string& path,
     else if (request.rowDetailsLimit > 0)
         arguments.insert(arguments.end(),
                          {"--row-details-limit", std::to_string(request.rowDetailsLimit)});
+    // Values only libhdf5 reads are read by the helper, whole: the budget
+    // bounds them there.
+    if (request.memoryBudget > 0)
+        arguments.insert(arguments.end(),
+                         {"--memory-budget", std::to_string(request.memoryBudget)});
     if (request.summaryOnly) {
         const SummaryOptions& summary = request.summary;
         arguments.emplace_back("--summary");

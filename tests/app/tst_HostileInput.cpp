@@ -227,6 +227,132 @@ private slots:
         QVERIFY_RUN(run, kUnreadable, message.toUtf8());
     }
 
+    // A recursion 100,000 calls deep wrote every path with all its callers:
+    // 10 GB and growing. Paths past 256 levels are folded, and it says so.
+    void deepRecursionIsFolded() {
+        constexpr std::int64_t kDepth = 100'000;
+        std::vector<std::int64_t> starts;
+        std::vector<std::int64_t> ends;
+        for (std::int64_t i = 0; i < kDepth; ++i) {
+            starts.push_back(i);
+            ends.push_back(2 * kDepth - i);
+        }
+        const QString file =
+            writeSpt(QStringLiteral("deep.spt"), SptImage().add(SptRecord("fib", starts, ends)));
+        const Bounded run = runBounded(
+            {file, QStringLiteral("--call-tree"), QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY_RUN(run, 0,
+                    "call paths reach 100000 levels; those below level 256 are folded into their "
+                    "level-256 call");
+        const QJsonArray tree =
+            scope::testing::parseJson(run.out)["files"][0]["call_tree"].toArray();
+        QCOMPARE(tree.size(), 256);
+        const QJsonObject last = tree.last().toObject();
+        QCOMPARE(last["path"].toArray().size(), 256);
+        QVERIFY(last["folded"].toBool());
+        // The 256th call lasts 2 * 100000 - 2 * 255 ns, all of it its own once folded.
+        QCOMPARE(qRound64(last["inclusive_seconds"].toDouble() * 1e9), qint64{199'490});
+        QCOMPARE(qRound64(last["exclusive_seconds"].toDouble() * 1e9), qint64{199'490});
+        QVERIFY(!tree[254].toObject().contains("folded"));
+        QCOMPARE(qRound64(tree[254]["exclusive_seconds"].toDouble() * 1e9), qint64{2});
+    }
+
+    // A call that starts inside another and ends after it cannot nest: the
+    // speedscope export cuts it at its caller's end, and now says so.
+    void speedscopeWarnsOfCutCalls() {
+        FixtureSpec spec;
+        spec.schema = 3;
+        spec.rows = {FixtureRow::make(0, "outer", {0}, {100}),
+                     FixtureRow::make(0, "inner", {50}, {150})};
+        const QString file = path(QStringLiteral("overlap.h5"));
+        FixtureWriter::write(spec, file.toStdString());
+        const Bounded run = runBounded({QStringLiteral("--speedscope"), QStringLiteral("-"), file});
+        QVERIFY_RUN(run, 0,
+                    "1 call overlaps its caller without nesting; the speedscope export cuts it "
+                    "at the caller's end");
+        const QJsonArray events =
+            scope::testing::parseJson(run.out)["profiles"][0]["events"].toArray();
+        QCOMPARE(events.size(), 4);
+        // Opened at 0 and 50, both closed at 100, the inner one first.
+        QCOMPARE(events[2]["type"].toString(), QStringLiteral("C"));
+        QCOMPARE(events[2]["at"].toInt(), 100);
+        QCOMPARE(events[3]["at"].toInt(), 100);
+    }
+
+    // A 315 kB file whose compressed columns were never written claimed 2^27
+    // calls, and libhdf5 made up their fill values: 3.2 GB whatever the budget.
+    void columnsNeverWrittenAreAnError_data() {
+        QTest::addColumn<int>("writtenChunks");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("none") << 0 << "but none was ever written";
+        QTest::newRow("one chunk") << 1 << "but only 1 of them were ever written";
+    }
+    void columnsNeverWrittenAreAnError() {
+        QFETCH(int, writtenChunks);
+        QFETCH(QString, message);
+        const QString file = path(QStringLiteral("unwritten-%1.h5").arg(writtenChunks));
+        FixtureWriter::write(SampleSpecs::standard(3), file.toStdString());
+        {
+            const h5::File h5(H5Fopen(file.toUtf8().constData(), H5F_ACC_RDWR, H5P_DEFAULT));
+            QVERIFY(h5);
+            const char* column = "events/durations";
+            hsize_t length = 0;
+            {
+                const h5::Dataset old(H5Dopen2(h5.get(), column, H5P_DEFAULT));
+                const h5::Dataspace space(H5Dget_space(old.get()));
+                QVERIFY(H5Sget_simple_extent_dims(space.get(), &length, nullptr) == 1);
+            }
+            constexpr hsize_t kChunk = 64;
+            QVERIFY(length > kChunk);
+            QVERIFY(H5Ldelete(h5.get(), column, H5P_DEFAULT) >= 0);
+            const h5::PropertyList creation(H5Pcreate(H5P_DATASET_CREATE));
+            QVERIFY(H5Pset_chunk(creation.get(), 1, &kChunk) >= 0);
+            QVERIFY(H5Pset_deflate(creation.get(), 6) >= 0);
+            const h5::Dataspace space(H5Screate_simple(1, &length, nullptr));
+            const h5::Dataset fresh(H5Dcreate2(h5.get(), column, H5T_STD_I64LE, space.get(),
+                                               H5P_DEFAULT, creation.get(), H5P_DEFAULT));
+            QVERIFY(fresh);
+            if (writtenChunks > 0) {
+                const std::vector<std::int64_t> values(kChunk, 5);
+                const hsize_t first = 0;
+                const h5::Dataspace memory(H5Screate_simple(1, &kChunk, nullptr));
+                QVERIFY(H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, &first, nullptr, &kChunk,
+                                            nullptr) >= 0);
+                QVERIFY(H5Dwrite(fresh.get(), H5T_NATIVE_INT64, memory.get(), space.get(),
+                                 H5P_DEFAULT, values.data()) >= 0);
+            }
+        }
+        for (const char* mode : {"", "--summary-only"}) {
+            QStringList arguments{file};
+            if (*mode != '\0')
+                arguments << QString::fromLatin1(mode);
+            const Bounded run = runBounded(arguments);
+            if (*mode != '\0') {
+                // The summary columns are whole: a summary-only read never looks at the calls.
+                QVERIFY_RUN(run, 0, "");
+                continue;
+            }
+            QVERIFY_RUN(run, kUnreadable, "'events/durations' claims");
+            QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+        }
+    }
+
+    // Big-endian (or checksummed) columns are read by libhdf5 in the helper,
+    // whole: they took 410 MB under a 64 MB budget. The budget now bounds them.
+    void columnsOnlyLibhdf5ReadsHonourTheBudget() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        spec.bigEndianEvents = true;
+        const QString file = path(QStringLiteral("big-endian.h5"));
+        FixtureWriter::write(spec, file.toStdString());
+        const Bounded tight =
+            runBounded({QStringLiteral("--memory-budget"), QStringLiteral("4K"), file});
+        QVERIFY_RUN(tight, kUnreadable, "is stored so that only libhdf5 reads it");
+        QVERIFY2(tight.err.contains("more than the memory budget"), tight.err.constData());
+        const Bounded ample =
+            runBounded({QStringLiteral("--memory-budget"), QStringLiteral("64M"), file});
+        QVERIFY_RUN(ample, 0, "");
+    }
+
     // A FIFO blocked forever, /dev/zero grew without limit, a directory named
     // x.spt got libstdc++'s words, a symlink loop read "no such file".
     void pathsThatAreNotFiles_data() {

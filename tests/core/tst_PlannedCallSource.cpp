@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include <fstream>
 #include <functional>
 #include <thread>
@@ -100,7 +102,12 @@ class TestPlannedCallSource : public QObject {
     void checkFile(const std::string& file) {
         const ProfilingResults memory = readH5(file);
         QVERIFY(memory.eventsRead);
-        const ProfilingResults streamed = readOnDemand(file);
+        // Values only libhdf5 reads are held whole whatever the budget, and
+        // a budget below them is refused: the least budget that takes them.
+        const std::uint64_t inlineBytes =
+            planH5(file).events.inlineValues.size() * sizeof(std::int64_t);
+        const ProfilingResults streamed =
+            readOnDemand(file, std::max<std::uint64_t>(inlineBytes, 1));
         QVERIFY(streamed.onDemand);
         const QString error = compareRanges(memory, streamed, 1, 20);
         QVERIFY2(error.isEmpty(), qPrintable(error));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `scope-viewer --export-dir` as a batch job runs it: the real binary, no
 // display, exactly the promised files, and scope-report's exit statuses.
+#include "../core/SptImage.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -48,6 +50,8 @@ private slots:
     void oneFileWritesItsCharts();
     void twoFilesAddTheComparison();
     void runsOfTheSameNameKeepTheirCharts();
+    void combineRanksMakesOneRun();
+    void tenThousandRegions();
     void summaryOnlySkipsTheTimeline();
     void svgFormat();
     void missingFileExitsWithTwo();
@@ -131,6 +135,40 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
     const QJsonArray files = QJsonDocument::fromJson(json.readAll()).object()["files"].toArray();
     QCOMPARE(files.size(), 2);
     QCOMPARE(files[0].toObject()["label"].toString(), QStringLiteral("run_serial"));
+}
+
+void TestHeadlessExport::combineRanksMakesOneRun() {
+    // A trace of rank 1 and an HDF5 file of rank 0, whose names do not pair:
+    // one run when asked, as in the window.
+    const QString out = dir_.filePath(QStringLiteral("combined"));
+    const Result result =
+        exportTo(out, {QStringLiteral("--combine-ranks"), sample("c-api/capi_trace_rank00001.spt"),
+                       sample("c-api/capi_run_rank00000.h5")});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY2(!result.files.contains(QStringLiteral("comparison.png")),
+             qPrintable(result.files.join(' ')));
+    QVERIFY(result.files.contains(QStringLiteral("timeline.png")));
+    QFile json(QDir(out).filePath("region_statistics.json"));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray files = QJsonDocument::fromJson(json.readAll()).object()["files"].toArray();
+    QCOMPARE(files.size(), 1);
+    QCOMPARE(files[0].toObject()["num_ranks"].toInt(), 2);
+}
+
+void TestHeadlessExport::tenThousandRegions() {
+    // Took over 200 s: a bar, and a legend entry, per region, which
+    // QCustomPlot tears down in quadratic time. Now the 30 costliest and one
+    // bar for the rest.
+    scope::testing::SptImage trace;
+    for (int i = 0; i < 10'000; ++i)
+        trace.add(scope::testing::SptRecord(QStringLiteral("region%1").arg(i).toStdString(),
+                                            {100 * i}, {100 * i + 5 + i % 7}));
+    const QString file = dir_.filePath(QStringLiteral("many.spt"));
+    QVERIFY(trace.save(file));
+    const QString out = dir_.filePath(QStringLiteral("many"));
+    const Result result = exportTo(out, {file});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    QVERIFY(result.files.contains(QStringLiteral("regions.png")));
 }
 
 void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {

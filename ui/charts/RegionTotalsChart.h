@@ -15,10 +15,13 @@ class QCustomPlot;
 
 // Where the time of one run went: a horizontal bar per region with its total
 // time over the selected ranks, costliest region on top, each bar in its
-// region's colour and labelled with the region's name.
+// region's colour and labelled with the region's name; past kShownRegions
+// regions, the rest share one grey bar ("N other regions").
 class RegionTotalsChart : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kShownRegions = 30;
+
     explicit RegionTotalsChart(QWidget* parent = nullptr);
 
     void setRun(std::shared_ptr<const scope::ProfilingResults> run, const QString& label = {},
