@@ -11,6 +11,7 @@
 #include <cmath>
 #include <numeric>
 #include <thread>
+#include <utility>
 
 namespace scope {
 namespace {
@@ -348,21 +349,58 @@ std::vector<bool> CallTree::callsOnPath(const ProfilingResults& results, const T
     return on;
 }
 
+std::vector<bool> CallTree::outermostOfRegion() const {
+    if (size() == 0)
+        return {};
+    // One walk down the tree with a count per region of the calls open
+    // above: linear, where asking each node's ancestors is depth² on a deep
+    // recursion. Parents come before their children in node order.
+    std::vector<std::uint32_t> firstChild(size(), kNone);
+    std::vector<std::uint32_t> nextSibling(size(), kNone);
+    for (std::uint32_t n = static_cast<std::uint32_t>(size()) - 1; n >= 1; --n) {
+        nextSibling[n] = firstChild[parent[n]];
+        firstChild[parent[n]] = n;
+    }
+    std::int32_t regions = 0;
+    for (const std::int32_t r : region)
+        regions = std::max(regions, r + 1);
+    std::vector<std::uint32_t> open(static_cast<std::size_t>(regions), 0);
+    std::vector<bool> outermost(size(), true);
+    // (node, entered): a node is left once its children are done.
+    std::vector<std::pair<std::uint32_t, bool>> stack{{kRoot, false}};
+    while (!stack.empty()) {
+        auto [n, entered] = stack.back();
+        stack.pop_back();
+        const bool counted = n != kRoot && region[n] >= 0;
+        if (entered) {
+            if (counted)
+                --open[static_cast<std::size_t>(region[n])];
+            continue;
+        }
+        if (counted) {
+            outermost[n] = open[static_cast<std::size_t>(region[n])] == 0;
+            ++open[static_cast<std::size_t>(region[n])];
+        }
+        stack.emplace_back(n, true);
+        for (std::uint32_t c = firstChild[n]; c != kNone; c = nextSibling[c])
+            stack.emplace_back(c, false);
+    }
+    return outermost;
+}
+
 CallTree CallTree::bottomUp() const {
     CallTree up = rootOnly();
-    std::vector<std::int32_t> chain;
+    const std::vector<bool> outermost = outermostOfRegion();
     for (std::uint32_t n = 1; n < size(); ++n) {
         // Outermost occurrence of its region on its path: its inclusive time
         // is not already inside an enclosing call of the same region.
-        bool outermost = true;
-        for (std::uint32_t a = parent[n]; a != kRoot; a = parent[a])
-            outermost = outermost && region[a] != region[n];
         std::uint32_t node = kRoot;
-        for (std::uint32_t a = n; a != kRoot; a = parent[a]) {
+        std::uint32_t level = 0;
+        for (std::uint32_t a = n; a != kRoot && level < kMaxBottomUpDepth; a = parent[a], ++level) {
             node = up.child(node, region[a]);
             up.calls[node] += calls[n];
             up.exclusiveNs[node] += exclusiveNs[n];
-            if (outermost)
+            if (outermost[n])
                 up.inclusiveNs[node] += inclusiveNs[n];
         }
     }

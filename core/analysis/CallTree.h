@@ -115,8 +115,13 @@ struct CallTree {
     // The bottom-up view: the top level holds every region with the time
     // spent in it (exclusive) and its calls, pooled over all its paths; below
     // a region are its callers, then their callers, each with the part of the
-    // time that was spent under that chain of callers.
+    // time that was spent under that chain of callers. Chains stop after
+    // kMaxBottomUpDepth callers (the levels shown keep their exact times):
+    // each node walks its chain, depth² steps on a deep recursion.
+    static constexpr std::uint32_t kMaxBottomUpDepth = 256;
     CallTree bottomUp() const;
+    // Per node: no caller on its path is of its region.
+    std::vector<bool> outermostOfRegion() const;
 };
 
 } // namespace scope

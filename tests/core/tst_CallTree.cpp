@@ -184,6 +184,33 @@ private slots:
         QCOMPARE(fibUp.inclusiveNs[top], std::int64_t(100));
     }
 
+    // A recursion 100,000 calls deep: each node walked its whole chain of
+    // callers (depth², minutes). The chains stop after 256 callers, and the
+    // levels kept have their exact values.
+    void aDeepRecursionsBottomUpStopsAt256Callers() {
+        constexpr std::int64_t kDepth = 100'000;
+        std::vector<std::pair<std::int64_t, std::int64_t>> calls;
+        for (std::int64_t i = 0; i < kDepth; ++i)
+            calls.emplace_back(i, 2 * kDepth - i);
+        const ProfilingResults fib = makeResults({{0, "fib", calls}});
+        const CallTree up = treeOf(fib).bottomUp();
+        QCOMPARE(up.size(), std::size_t{1 + CallTree::kMaxBottomUpDepth});
+        std::uint32_t node = up.childrenOf(CallTree::kRoot)[0];
+        // Every call is fib's; the outermost alone counts as inclusive time.
+        QCOMPARE(up.calls[node], std::uint64_t(kDepth));
+        QCOMPARE(up.inclusiveNs[node], std::int64_t(2 * kDepth));
+        // Each call's own time: 2 ns of its caller's span, the innermost's 2.
+        QCOMPARE(up.exclusiveNs[node], std::int64_t(2 * kDepth));
+        for (std::uint32_t level = 2; level <= CallTree::kMaxBottomUpDepth; ++level)
+            node = up.childrenOf(node)[0];
+        // fib called by 255 fibs: the calls 256 deep or deeper.
+        QCOMPARE(up.depth[node], CallTree::kMaxBottomUpDepth);
+        QCOMPARE(up.calls[node], std::uint64_t(kDepth - 255));
+        QCOMPARE(up.inclusiveNs[node], std::int64_t(0));
+        QCOMPARE(up.exclusiveNs[node], std::int64_t(2 * (kDepth - 255)));
+        QVERIFY(up.childrenOf(node).empty());
+    }
+
     // The C API's sample: nesting 4 deep (recurse), 1,500 tiny calls, and an
     // independent reader's exclusive times per region.
     void theCApiSampleMatchesTheIndependentReader() {
