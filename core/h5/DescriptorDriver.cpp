@@ -10,6 +10,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <new>
 #include <stdexcept>
 
 namespace scope::h5 {
@@ -55,7 +56,12 @@ H5FD_t* openFile(const char*, unsigned flags, hid_t access, haddr_t maxAddress) 
         close(fd);
         return nullptr;
     }
-    auto* file = new DescriptorFile;
+    // libhdf5 is C: nothing may be thrown through it.
+    auto* file = new (std::nothrow) DescriptorFile;
+    if (file == nullptr) {
+        close(fd);
+        return nullptr;
+    }
     file->fd = fd;
     file->endOfFile = static_cast<haddr_t>(status.st_size);
     file->device = status.st_dev;
