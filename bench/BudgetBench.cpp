@@ -70,7 +70,7 @@ BudgetBench::BudgetBench(fs::path dir, int repeat, bool quick)
       huge_(dir_ / ("huge_" + shapeName(hugeShape(quick)) + ".h5")) {}
 
 void BudgetBench::measure(const fs::path& run, const std::string& label) {
-    std::printf("\nMemory budget (issue 15)\n");
+    std::printf("\nMemory budget\n");
     std::fflush(stdout);
     measureReport(run, label);
     measureViewer(run, label);

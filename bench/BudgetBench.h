@@ -6,7 +6,7 @@
 
 namespace scope::bench {
 
-// The "Memory budget" section of scope-bench (issue 15): the 307 MB run under
+// The "Memory budget" section of scope-bench: the 307 MB run under
 // a 160 MiB budget in scope-report and in the viewer, and the 10^9-call run
 // (written once into `dir` by HugeRunWriter) at the default budget, each
 // figure beside its target and its floor measured in the same run.

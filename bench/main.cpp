@@ -118,7 +118,7 @@ void measureViewer(const BenchFile& file, int repeat) {
         return;
     const auto [tableMs, stallMs, peakMiB, redrawMs, frameMs, events, percentilesMs, timelineMs,
                 onDemand, firstRanksMs] = *figures;
-    // The floor in the same run, for issue 15's target: table <= 1.5x it.
+    // The floor in the same run, which the table's target is set against (<= 1.5x it).
     const Measurement pread = best("pread", file.path, repeat);
     // 16 bytes of start and end per call, as the file stores them.
     const double limitMiB = (1.25 * events * 16 + 150e6) / (1024.0 * 1024.0);
