@@ -7,7 +7,7 @@
 #include "analysis/StartOrder.h"
 #include "analysis/TimelineIndex.h"
 #include "analysis/TimelineSource.h"
-#include "events/ParallelFor.h"
+#include "base/ParallelFor.h"
 #include "format/ProfileReader.h"
 #include "load/AsyncLoader.h"
 

@@ -8,8 +8,8 @@
 #include "PeakMemory.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
+#include "base/MemoryBudget.h"
 #include "events/RowStatistics.h"
-#include "load/MemoryBudget.h"
 
 #include <algorithm>
 #include <chrono>

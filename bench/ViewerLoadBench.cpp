@@ -14,13 +14,13 @@
 // a 16 GB run with it). SCOPE_BENCH_DELAY_MS=N opens the file N ms after the
 // event loop starts, so that the window's own first paint is not counted as
 // the open's stall.
-#include "LoadController.h"
-#include "MainWindow.h"
 #include "PeakMemory.h"
 #include "RssWatchdog.h"
-#include "RunView.h"
+#include "base/MemoryBudget.h"
 #include "charts/TimelineView.h"
-#include "load/MemoryBudget.h"
+#include "load/LoadController.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <qcustomplot.h>
 

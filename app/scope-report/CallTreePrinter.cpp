@@ -2,8 +2,8 @@
 #include "CallTreePrinter.h"
 
 #include "DisplayWidth.h"
+#include "base/DurationFormat.h"
 #include "export/CallTreeJson.h"
-#include "export/DurationFormat.h"
 
 #include <algorithm>
 #include <cstdio>

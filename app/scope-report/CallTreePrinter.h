@@ -2,8 +2,8 @@
 #pragma once
 
 #include "analysis/CallTree.h"
-#include "export/RegionFilter.h"
 #include "model/ProfilingResults.h"
+#include "model/RegionFilter.h"
 
 #include <ostream>
 

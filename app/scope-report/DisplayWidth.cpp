@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DisplayWidth.h"
 
-#include "export/Utf8.h"
+#include "base/Utf8.h"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 
 #include "CounterFormat.h"
 #include "DisplayWidth.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 namespace scope::report {
 

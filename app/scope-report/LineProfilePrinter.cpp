@@ -2,7 +2,7 @@
 #include "LineProfilePrinter.h"
 
 #include "DisplayWidth.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 #include <algorithm>
 #include <cstdio>

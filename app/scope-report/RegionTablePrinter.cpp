@@ -3,7 +3,7 @@
 
 #include "DisplayWidth.h"
 #include "analysis/RegionTable.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 #include <algorithm>
 

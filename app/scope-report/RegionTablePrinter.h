@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "export/ExportSelection.h"
+#include "model/ExportSelection.h"
 #include "model/ProfilingResults.h"
 
 #include <ostream>

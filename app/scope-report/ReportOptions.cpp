@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReportOptions.h"
 
-#include "export/RegionFilter.h"
-#include "load/MemoryBudget.h"
+#include "base/MemoryBudget.h"
 #include "model/RankSelection.h"
+#include "model/RegionFilter.h"
 
 #include <string>
 

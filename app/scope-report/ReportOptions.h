@@ -2,7 +2,7 @@
 #pragma once
 
 #include "compare/RunComparison.h"
-#include "export/ExportSelection.h"
+#include "model/ExportSelection.h"
 
 #include <cstdint>
 #include <optional>

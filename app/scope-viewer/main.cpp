@@ -2,11 +2,11 @@
 // scope-viewer: the desktop viewer. Opens the files given on the command line
 // (or the start page), everything else lives in ui/.
 #include "../scope-report/ExitStatus.h"
-#include "HeadlessExport.h"
-#include "LoadController.h"
-#include "MainWindow.h"
-#include "MemoryBudgetSetting.h"
-#include "SingleInstance.h"
+#include "common/MemoryBudgetSetting.h"
+#include "export/HeadlessExport.h"
+#include "load/LoadController.h"
+#include "shell/MainWindow.h"
+#include "shell/SingleInstance.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

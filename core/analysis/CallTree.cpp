@@ -4,8 +4,8 @@
 #include "EventSelection.h"
 #include "RegionTable.h"
 #include "TimelineIndex.h"
-#include "events/ParallelFor.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
+#include "base/ParallelFor.h"
 
 #include <algorithm>
 #include <cmath>

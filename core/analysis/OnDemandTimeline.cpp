@@ -2,7 +2,7 @@
 #include "OnDemandTimeline.h"
 
 #include "TimelineIndex.h"
-#include "events/ParallelFor.h"
+#include "base/ParallelFor.h"
 #include "model/Errors.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include "RankLaneTable.h"
 #include "TimelinePyramid.h"
 #include "TimelineSource.h"
-#include "format/ReadOptions.h"
+#include "base/ReadControl.h"
 #include "model/ProfilingResults.h"
 #include "model/RankSelection.h"
 

@@ -5,7 +5,7 @@
 #include "PartialTimeline.h"
 #include "StartOrder.h"
 #include "TimelineIndex.h"
-#include "load/MemoryBudget.h"
+#include "base/MemoryBudget.h"
 #include "model/Errors.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RankRegionHeatmap.h"
 
-#include "compare/RunComparison.h"
+#include "model/ComparisonMetric.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,47 +8,6 @@
 
 namespace scope {
 
-std::string_view metricName(ComparisonMetric metric) {
-    switch (metric) {
-    case ComparisonMetric::Total:
-        return "total";
-    case ComparisonMetric::Average:
-        return "avg";
-    case ComparisonMetric::Min:
-        return "min";
-    case ComparisonMetric::Max:
-        return "max";
-    case ComparisonMetric::Calls:
-        return "calls";
-    }
-    return "total";
-}
-
-double metricValue(ComparisonMetric metric, const RegionStats& stats) {
-    switch (metric) {
-    case ComparisonMetric::Total:
-        return stats.total;
-    case ComparisonMetric::Average:
-        return stats.average;
-    case ComparisonMetric::Min:
-        return stats.min;
-    case ComparisonMetric::Max:
-        return stats.max;
-    case ComparisonMetric::Calls:
-        return static_cast<double>(stats.count);
-    }
-    return 0.0;
-}
-
-std::optional<ComparisonMetric> parseMetric(std::string_view name) {
-    for (ComparisonMetric metric :
-         {ComparisonMetric::Total, ComparisonMetric::Average, ComparisonMetric::Min,
-          ComparisonMetric::Max, ComparisonMetric::Calls})
-        if (metricName(metric) == name)
-            return metric;
-    return std::nullopt;
-}
-
 bool ComparisonRow::inAllRuns() const {
     return std::all_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); });
 }

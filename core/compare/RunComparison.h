@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "export/ExportSelection.h"
+#include "model/ComparisonMetric.h"
+#include "model/ExportSelection.h"
 #include "model/ProfilingResults.h"
 
 #include <cstddef>
@@ -12,15 +13,6 @@
 #include <vector>
 
 namespace scope {
-
-// The statistic two or more runs are compared on (scope-profiler diff's
-// --metric), and the one the per-rank chart plots.
-enum class ComparisonMetric { Total, Average, Min, Max, Calls };
-
-std::string_view metricName(ComparisonMetric metric); // "total", "avg", "min", "max", "calls"
-// Seconds for the durations; the number of calls for Calls.
-double metricValue(ComparisonMetric metric, const RegionStats& stats);
-std::optional<ComparisonMetric> parseMetric(std::string_view name);
 
 // One region across all compared runs. A run's value is empty when the region
 // is missing from it or made no calls on the selected ranks.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "EventPlan.h"
+#include "plan/EventPlan.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "EventPlan.h"
 #include "model/RankRegion.h"
+#include "plan/EventPlan.h"
 
 #include <array>
 #include <cstdint>

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "ChunkDecoder.h"
-#include "EventBytes.h"
-#include "EventPlan.h"
 #include "model/CallSource.h"
+#include "plan/EventBytes.h"
+#include "plan/EventPlan.h"
 
 #include <array>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "EventPlan.h"
 #include "TimeRangeCheck.h"
 #include "model/ProfilingResults.h"
+#include "plan/EventPlan.h"
 
 #include <string>
 #include <vector>

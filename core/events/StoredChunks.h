@@ -3,7 +3,7 @@
 
 // What EventAssembler and PlannedCallSource both need to know of the stored
 // chunks of an event dataset, so that a file reads the same through either.
-#include "EventPlan.h"
+#include "plan/EventPlan.h"
 
 #include <cstdint>
 

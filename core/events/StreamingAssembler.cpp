@@ -2,11 +2,11 @@
 #include "StreamingAssembler.h"
 
 #include "EventPlanCheck.h"
-#include "ParallelFor.h"
 #include "PlannedCallSource.h"
 #include "RowStatistics.h"
 #include "SoundRows.h"
 #include "TimeRangeCheck.h"
+#include "base/ParallelFor.h"
 #include "model/Errors.h"
 
 #include <algorithm>

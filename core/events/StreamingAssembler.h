@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "EventBytes.h"
-#include "EventPlan.h"
-#include "format/ReadOptions.h"
+#include "base/ReadControl.h"
 #include "model/ProfilingResults.h"
+#include "plan/EventBytes.h"
+#include "plan/EventPlan.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "RegionFilter.h"
 #include "analysis/CallTree.h"
 #include "model/ProfilingResults.h"
+#include "model/RegionFilter.h"
 
 #include <cstdint>
 #include <vector>

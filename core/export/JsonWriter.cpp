@@ -2,7 +2,7 @@
 #include "JsonWriter.h"
 
 #include "PythonFloat.h"
-#include "Utf8.h"
+#include "base/Utf8.h"
 
 #include <cmath>
 #include <stdexcept>

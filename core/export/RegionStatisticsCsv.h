@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ExportSelection.h"
+#include "model/ExportSelection.h"
 #include "model/ProfilingResults.h"
 
 #include <span>

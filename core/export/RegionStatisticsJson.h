@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ExportSelection.h"
 #include "analysis/CallTree.h"
+#include "model/ExportSelection.h"
 #include "model/ProfilingResults.h"
 
 #include <span>

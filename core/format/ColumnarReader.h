@@ -2,9 +2,9 @@
 #pragma once
 
 #include "FileLayout.h"
-#include "events/EventPlan.h"
 #include "h5/H5File.h"
 #include "model/ProfilingResults.h"
+#include "plan/EventPlan.h"
 
 #include <cstdint>
 #include <vector>

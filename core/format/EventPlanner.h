@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "events/EventPlan.h"
 #include "h5/DatasetReader.h"
 #include "h5/H5File.h"
+#include "plan/EventPlan.h"
 
 #include <cstdint>
 #include <optional>

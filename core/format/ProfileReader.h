@@ -2,9 +2,9 @@
 #pragma once
 
 #include "ReadOptions.h"
-#include "events/EventBytes.h"
-#include "events/EventPlan.h"
 #include "model/ProfilingResults.h"
+#include "plan/EventBytes.h"
+#include "plan/EventPlan.h"
 
 #include <cstddef>
 #include <span>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "events/EventBytes.h"
-#include "events/EventPlan.h"
+#include "plan/EventBytes.h"
+#include "plan/EventPlan.h"
 
 #include <cstdint>
 #include <optional>

@@ -3,8 +3,8 @@
 
 #include "DescriptorDriver.h"
 #include "H5Library.h"
-#include "events/RegularFile.h"
 #include "model/Errors.h"
+#include "plan/RegularFile.h"
 
 #include <array>
 #include <atomic>

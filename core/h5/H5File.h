@@ -2,9 +2,9 @@
 #pragma once
 
 #include "H5Handle.h"
-#include "events/EventBytes.h"
-#include "events/FileIdentity.h"
-#include "format/ReadOptions.h"
+#include "base/ReadControl.h"
+#include "plan/EventBytes.h"
+#include "plan/FileIdentity.h"
 
 #include <cstddef>
 #include <cstdint>

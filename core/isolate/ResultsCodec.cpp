@@ -7,7 +7,7 @@
 #include "PageSize.h"
 #include "ResultsHeader.h"
 #include "SharedColumnArena.h"
-#include "events/EventBytes.h"
+#include "plan/EventBytes.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProfileFileReader.h"
 
-#include "events/EventBytes.h"
-#include "events/RegularFile.h"
 #include "model/Errors.h"
 #include "native/SptReader.h"
+#include "plan/EventBytes.h"
+#include "plan/RegularFile.h"
 
 #include <algorithm>
 #include <array>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SptReader.h"
 
-#include "Utf8.h"
-#include "events/EventBytes.h"
-#include "events/RegularFile.h"
+#include "base/Utf8.h"
 #include "events/RowStatistics.h"
 #include "events/TimeRangeCheck.h"
 #include "model/Errors.h"
 #include "model/RankLimit.h"
+#include "plan/EventBytes.h"
+#include "plan/RegularFile.h"
 
 #include <algorithm>
 #include <bit>
@@ -198,7 +198,7 @@ ProfilingResults readSptImage(std::span<const std::byte> image, const std::strin
             throw CorruptProfileError(name, kStep,
                                       where + "negative name length " + std::to_string(nameLength));
         const std::string_view region = in.text(std::size_t(nameLength), "its name");
-        if (!isValidUtf8(region))
+        if (!utf8::isValid(region))
             throw CorruptProfileError(name, kStep, where + "the name is not valid UTF-8");
         if (const auto [it, added] = seen.emplace(std::string(region), record); !added)
             throw CorruptProfileError(name, kStep,
@@ -214,7 +214,7 @@ ProfilingResults readSptImage(std::span<const std::byte> image, const std::strin
                                           where + "negative source path length " +
                                               std::to_string(sourceLength));
             const std::string_view source = in.text(std::size_t(sourceLength), "its source path");
-            if (!isValidUtf8(source))
+            if (!utf8::isValid(source))
                 throw CorruptProfileError(name, kStep,
                                           where + "the source path is not valid UTF-8");
             const std::int32_t line = in.integer<std::int32_t>("its source line");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "format/ReadOptions.h"
+#include "base/ReadControl.h"
 #include "model/ProfilingResults.h"
 
 #include <cstddef>

@@ -34,8 +34,9 @@ struct Bounded {
     QByteArray err;
 };
 
-// scope-report with at most 2 GiB of address space (the blow-ups took 3 to
-// 10 GB) and 60 s, far more than any of these files needs.
+// scope-report with at most 2 GiB of address space and 60 s, far more than
+// any of these files needs: an unbounded allocation fails instead of
+// swapping the machine.
 Bounded runBounded(const QStringList& arguments) {
     QProcess process;
     process.setProgram(QStringLiteral(SCOPE_REPORT_EXE));
@@ -127,7 +128,7 @@ private slots:
         QVERIFY2(json.out.contains("evil\\u001b]0;pwned\\u0007\\r"), json.out.constData());
     }
 
-    // A 60-byte trace naming rank 2^31 - 1 took 8.4 GB.
+    // A 60-byte trace naming rank 2^31 - 1 must not allocate per rank.
     void absurdRankNumbersAreErrors() {
         const QString file = writeSpt(QStringLiteral("rank.spt"),
                                       SptImage(2, 2'147'483'647).add(SptRecord("a", {0}, {1})));
@@ -338,7 +339,7 @@ private slots:
     }
 
     // Big-endian (or checksummed) columns are read by libhdf5 in the helper,
-    // whole: they took 410 MB under a 64 MB budget. The budget now bounds them.
+    // whole: the budget bounds them there too.
     void columnsOnlyLibhdf5ReadsHonourTheBudget() {
         FixtureSpec spec = SampleSpecs::standard(3);
         spec.bigEndianEvents = true;

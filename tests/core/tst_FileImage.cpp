@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a file image from memory (what the fuzz target does) must give what
 // reading the file gives, and damage must end in the same errors.
+#include "TestData.h"
 #include "TestSupport.h"
 #include "format/ProfileReader.h"
 #include "h5/H5File.h"
@@ -18,10 +19,6 @@
 using namespace scope;
 
 namespace {
-
-QString dataPath(const QString& name) {
-    return QStringLiteral(SCOPE_TEST_DATA_DIR "/") + name;
-}
 
 QByteArray bytesOf(const QString& path) {
     QFile file(path);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // --memory-budget as a user types it: binary units, the messages for what is
 // not a size, and the sizes the status bar shows (values worked out by hand).
-#include "load/MemoryBudget.h"
+#include "base/MemoryBudget.h"
 
 #include <QtTest>
 

@@ -2,6 +2,7 @@
 // The real sample files against the numbers they must give: scope-profiler's
 // own region-statistics JSON (schema 1) and an independent h5py + NumPy reader
 // (schema 3, columnar and aggregate).
+#include "TestData.h"
 #include "TestSupport.h"
 #include "format/ProfileReader.h"
 #include "model/Errors.h"
@@ -17,10 +18,6 @@ using namespace scope;
 using scope::testing::relativelyClose;
 
 namespace {
-
-QString dataPath(const QString& name) {
-    return QStringLiteral(SCOPE_TEST_DATA_DIR "/") + name;
-}
 
 QJsonObject loadJson(const QString& name) {
     QFile file(dataPath(name));

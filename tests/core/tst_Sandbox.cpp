@@ -181,7 +181,10 @@ private slots:
         const QString wrapper = dir_.filePath(QStringLiteral("traced-read-worker"));
         QFile script(wrapper);
         QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write(QStringLiteral("#!/bin/sh\nexec '%1' -f -s 4096 -o '%2' -e "
+        // Not exec'd: the reader kills its helper once it has the results,
+        // and strace, killed, would lose the end of its log. Here the shell
+        // dies and strace writes on until the helper exits.
+        script.write(QStringLiteral("#!/bin/sh\n'%1' -f -s 4096 -o '%2' -e "
                                     "trace=open,openat,read,pread64,readv,preadv,mmap,fcntl,dup,"
                                     "dup2,dup3,prctl '%3' \"$@\"\n")
                          .arg(strace, log, QStringLiteral(SCOPE_READ_WORKER_EXE))
@@ -201,6 +204,12 @@ private slots:
                 QSKIP("strace cannot trace here");
             QFAIL(error.what());
         }
+        // The results arrive before the helper has exited.
+        const auto traced = [&log] {
+            QFile file(log);
+            return file.open(QIODevice::ReadOnly) && file.readAll().contains("+++ exited with");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(traced(), 20000);
         QFile trace(log);
         QVERIFY(trace.open(QIODevice::ReadOnly));
         const QString quoted = QLatin1Char('"') + QString::fromStdString(file) + QLatin1Char('"');
@@ -214,8 +223,19 @@ private slots:
         int opens = 0;
         bool confined = false;
         bool readAfter = false;
+        // A call another thread interrupts comes in two lines, "PID call(args
+        // <unfinished ...>" and "PID <... call resumed>rest): joined here.
+        QHash<QString, QString> unfinished;
         while (!trace.atEnd()) {
-            const QString line = QString::fromUtf8(trace.readLine()).trimmed();
+            QString line = QString::fromUtf8(trace.readLine()).trimmed();
+            const QString pid = line.section(QLatin1Char(' '), 0, 0);
+            if (line.endsWith(QStringLiteral("<unfinished ...>"))) {
+                unfinished[pid] = line.chopped(int(qstrlen("<unfinished ...>")));
+                continue;
+            }
+            if (const qsizetype resumed = line.indexOf(QStringLiteral(" resumed>"));
+                resumed >= 0 && unfinished.contains(pid))
+                line = unfinished.take(pid) + line.mid(resumed + int(qstrlen(" resumed>")));
             if (line.contains(QStringLiteral("PR_SET_NO_NEW_PRIVS"))) {
                 confined = true;
                 continue;

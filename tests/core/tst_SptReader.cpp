@@ -8,10 +8,10 @@
 #include "TestSupport.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
+#include "base/Utf8.h"
 #include "load/ProfileFileReader.h"
 #include "model/Errors.h"
 #include "native/SptReader.h"
-#include "native/Utf8.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -252,12 +252,12 @@ void TestSptReader::cancelled() {
 }
 
 void TestSptReader::utf8() {
-    QVERIFY(isValidUtf8("L\xc3\xb6ser-\xce\xb5"));
-    QVERIFY(isValidUtf8("\xf0\x9f\x98\x80"));
-    QVERIFY(!isValidUtf8("\xc0\xaf"));         // overlong '/'
-    QVERIFY(!isValidUtf8("\xed\xa0\x80"));     // a surrogate
-    QVERIFY(!isValidUtf8("\xf4\x90\x80\x80")); // past U+10FFFF
-    QVERIFY(!isValidUtf8("\xe2\x82"));         // cut short
+    QVERIFY(utf8::isValid("L\xc3\xb6ser-\xce\xb5"));
+    QVERIFY(utf8::isValid("\xf0\x9f\x98\x80"));
+    QVERIFY(!utf8::isValid("\xc0\xaf"));         // overlong '/'
+    QVERIFY(!utf8::isValid("\xed\xa0\x80"));     // a surrogate
+    QVERIFY(!utf8::isValid("\xf4\x90\x80\x80")); // past U+10FFFF
+    QVERIFY(!utf8::isValid("\xe2\x82"));         // cut short
 }
 
 void TestSptReader::realTraceMatchesExpected_data() {

@@ -3,9 +3,9 @@
 
 // Waiting for a run that MainWindow loads in the background, shared by the
 // window-level tests.
-#include "MainWindow.h"
-#include "RunView.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

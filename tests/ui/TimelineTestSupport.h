@@ -3,10 +3,10 @@
 
 // Timelines of hand-made runs drawn offscreen, and where to look in them,
 // shared by the timeline's tests.
-#include "RegionPalette.h"
 #include "charts/TimeAxisTicker.h"
 #include "charts/TimelinePlottable.h"
 #include "charts/TimelineView.h"
+#include "common/RegionPalette.h"
 #include "events/RowStatistics.h"
 
 #include <QSignalSpy>

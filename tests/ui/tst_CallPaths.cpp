@@ -2,11 +2,6 @@
 // The call tree and flame graph in a run's tab: built in the background for
 // the selected ranks, in step with the table, greyed without per-call data,
 // and exported like the other charts.
-#include "EventsUnavailablePanel.h"
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "TreePath.h"
 #include "analysis/CallTree.h"
@@ -14,6 +9,11 @@
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
 #include "callpaths/SourcePanel.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/MessageBanner.h"
+#include "export/ExportController.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QFile>
 #include <QImage>

@@ -3,12 +3,12 @@
 // out on paper: the columns and their units, the bottom-up rows, the search
 // marks and the CSV text; and the model tester, in both modes, on those runs
 // and on the C API's sample.
-#include "../core/HandMadeRun.h"
-#include "ColorContrast.h"
+#include "CallTrees.h"
 #include "CsvParsing.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallTreeModel.h"
+#include "common/ColorContrast.h"
 #include "format/ProfileReader.h"
 
 #include <QAbstractItemModelTester>
@@ -27,11 +27,6 @@ namespace {
 using Results = std::shared_ptr<const ProfilingResults>;
 using Tree = std::shared_ptr<const CallTree>;
 
-// See twoLevelRun for the values worked out by hand.
-Results twoLevels() {
-    return std::make_shared<const ProfilingResults>(twoLevelRun());
-}
-
 // Rank 0: main [0,100] > solve [10,60]; rank 1: main [0,100] > solve [10,30].
 // main > solve: 2 calls, 70 ns; ranks 50 and 20 ns, mean 35: imbalance
 // 50 / 35 = 1.4286. The run is 100 + 100 = 200 ns.
@@ -40,11 +35,6 @@ Results twoRanks() {
                                                                  {0, "solve", {{10, 60}}},
                                                                  {1, "main", {{0, 100}}},
                                                                  {1, "solve", {{10, 30}}}}));
-}
-
-Tree treeOf(const ProfilingResults& results) {
-    const scope::TimelineIndex index(results);
-    return std::make_shared<const CallTree>(CallTree::build(results, index, {}, 1));
 }
 
 // The row of the model reached by following region names from the top.

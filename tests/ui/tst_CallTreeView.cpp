@@ -3,13 +3,13 @@
 // search revealing and counting matches, copying a path, the CSV file, the
 // bottom-up toggle remembered, selection from outside without an echo, and
 // what stays open when a new tree of the same run arrives.
-#include "../core/HandMadeRun.h"
-#include "ColorContrast.h"
+#include "CallTrees.h"
 #include "TreePath.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallTreeModel.h"
 #include "callpaths/CallTreeView.h"
+#include "common/ColorContrast.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -32,11 +32,6 @@ namespace {
 using Results = std::shared_ptr<const ProfilingResults>;
 using Tree = std::shared_ptr<const CallTree>;
 
-// See twoLevelRun for the values worked out by hand.
-Results twoLevels() {
-    return std::make_shared<const ProfilingResults>(twoLevelRun());
-}
-
 // Rank 0: main [0,100] > solve [10,60] and io [70,80]; rank 1: main [0,100] > io [10,90].
 Results twoRanks() {
     return std::make_shared<const ProfilingResults>(makeResults({{0, "main", {{0, 100}}},
@@ -52,11 +47,6 @@ Results recursion(int depth) {
     for (int d = 0; d < depth; ++d)
         calls.push_back({d, 100 - d});
     return std::make_shared<const ProfilingResults>(makeResults({{0, "f", calls}}));
-}
-
-Tree treeOf(const ProfilingResults& results, const scope::RankSelection& ranks = {}) {
-    const scope::TimelineIndex index(results);
-    return std::make_shared<const CallTree>(CallTree::build(results, index, ranks, 1));
 }
 
 // The view's row reached by following region names from the top.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Chart exports: the requested size, real content, and vector files that exist.
-#include "RegionPalette.h"
 #include "charts/ChartExporter.h"
 #include "charts/RankBarChart.h"
+#include "common/RegionPalette.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"

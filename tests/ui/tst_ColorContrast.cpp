@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // WCAG contrast ratios against values worked out by hand from the WCAG 2.x
 // formula, and the text of the views that used too faint a grey.
-#include "ColorContrast.h"
-#include "EventsUnavailablePanel.h"
-#include "RegionPalette.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
+#include "common/ColorContrast.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/RegionPalette.h"
 
 #include <QLabel>
 #include <QtTest>

@@ -2,19 +2,20 @@
 // Comparing runs as a user does: dropping two sample files on the window opens
 // the Comparison tab, whose numbers are checked against the samples' reference
 // JSONs (written by scope-profiler), and the charts export at the asked size.
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RegionPalette.h"
-#include "RunView.h"
 #include "RunWaiter.h"
+#include "TableRows.h"
+#include "common/MessageBanner.h"
+#include "common/RegionPalette.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/ComparisonFilterProxy.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonTableModel.h"
 #include "comparison/ComparisonView.h"
 #include "comparison/SpeedupChart.h"
+#include "export/ExportController.h"
 #include "format/ProfileReader.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -69,13 +70,6 @@ QStringList columnTexts(const QAbstractItemModel& model, int column) {
     for (int row = 0; row < model.rowCount(); ++row)
         texts << model.index(row, column).data(ComparisonTableModel::SortRole).toString();
     return texts;
-}
-
-int rowOf(const QAbstractItemModel& model, const QString& region) {
-    for (int row = 0; row < model.rowCount(); ++row)
-        if (model.index(row, 0).data().toString() == region)
-            return row;
-    return -1;
 }
 
 void drop(MainWindow& window, const QStringList& paths) {

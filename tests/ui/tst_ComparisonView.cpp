@@ -3,20 +3,20 @@
 // paper: the table fitting the window with four runs, "missing" cells, the
 // message without common regions, the |Δ| max sort, the run list's contrast,
 // the Durations chart's order, log scale and tooltips, and the speedup axes.
-#include "ColorContrast.h"
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RegionPalette.h"
-#include "RunView.h"
 #include "RunWaiter.h"
+#include "common/ColorContrast.h"
+#include "common/MessageBanner.h"
+#include "common/RegionPalette.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/ComparisonFilterProxy.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonTableModel.h"
 #include "comparison/ComparisonView.h"
 #include "comparison/SpeedupChart.h"
+#include "export/ExportController.h"
 #include "format/ProfileReader.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -111,8 +111,8 @@ private slots:
     void speedupOffersOnlyNumbersTheRunsDifferIn();
 };
 
-// Issue 11: at 1280×800, four runs with their 12 columns used to push
-// "|Δ| max" off the right edge.
+// At 1280×800, four runs with their 12 columns must not push "|Δ| max" off
+// the right edge.
 void TestComparisonView::tableOfFourRunsFitsTheWindow() {
     ComparisonSet set;
     const QStringList labels = {"baseline_16_ranks", "optimised_32_ranks", "optimised_64_ranks",

@@ -2,19 +2,19 @@
 // File ▸ Export and the charts' context menus, driven through the entry points
 // that take a path: chart images of the requested size with real content,
 // the region table as shown, and region_statistics.json over every open run.
-#include "ChartFileNames.h"
 #include "CsvParsing.h"
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "charts/ChartContextMenu.h"
+#include "common/MessageBanner.h"
 #include "distributions/HistogramView.h"
+#include "export/ChartFileNames.h"
+#include "export/ExportController.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAction>
 #include <QClipboard>

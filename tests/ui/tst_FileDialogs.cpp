@@ -2,7 +2,7 @@
 // The open dialog as Qt draws it without a desktop's file chooser: its size,
 // type and date columns show their whole text, and the folder it ends in is
 // where the next one starts.
-#include "FileDialogs.h"
+#include "common/FileDialogs.h"
 
 #include <QApplication>
 #include <QCoreApplication>

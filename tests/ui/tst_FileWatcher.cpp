@@ -2,11 +2,11 @@
 // A run's file changing under the viewer: rewritten (a run that finished
 // merging after it was opened) it is offered for reload, and the reload shows
 // the new file's numbers; deleted, the data read before stays on screen.
-#include "MainWindow.h"
-#include "RunFileWatcher.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "models/RegionTableModel.h"
+#include "run/RunFileWatcher.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The flame graph widget: what is under given pixels, zoom and the way back,
 // search highlighting as painted, tooltip text worked out by hand, exports.
-#include "../core/HandMadeRun.h"
-#include "RegionPalette.h"
+#include "CallTrees.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/FlameGraph.h"
 #include "charts/ChartExporter.h"
+#include "common/RegionPalette.h"
 
 #include <QClipboard>
 #include <QFile>
@@ -37,11 +37,6 @@ std::shared_ptr<const ProfilingResults> run() {
                      {0, "io", {{92 * kMs, 98 * kMs}}},
                      {0, "a", {{61 * kMs, 61 * kMs + 50'000}}},
                      {0, "b", {{62 * kMs, 62 * kMs + 50'000}}}}));
-}
-
-std::shared_ptr<const CallTree> treeOf(const ProfilingResults& results) {
-    const TimelineIndex index(results);
-    return std::make_shared<const CallTree>(CallTree::build(results, index, {}, 1));
 }
 
 // The node of a path given by region names.

@@ -3,9 +3,9 @@
 // out by hand, per-rank outlines, the summary-only state and exports.
 #include "../core/HandMadeRun.h"
 #include "../core/MemoryCallSource.h"
+#include "base/DurationFormat.h"
 #include "charts/ChartExporter.h"
 #include "distributions/HistogramView.h"
-#include "export/DurationFormat.h"
 #include "format/ProfileReader.h"
 
 #include <QFileInfo>

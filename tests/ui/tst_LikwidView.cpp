@@ -3,8 +3,8 @@
 // sample, bars summed and averaged over threads, the roofline's points and
 // roofs worked out by hand from a fixture file, and exports that are drawn.
 #include "FixtureWriter.h"
-#include "RegionPalette.h"
 #include "charts/ChartExporter.h"
+#include "common/RegionPalette.h"
 #include "format/ProfileReader.h"
 #include "hardware/LikwidBarChart.h"
 #include "hardware/LikwidView.h"

@@ -2,8 +2,8 @@
 // The line profile view: lines, hits, times, time per hit and shares of a
 // real sample and of a fixture file worked out by hand, the source text
 // beside them, and the shading of the hottest lines with readable text.
-#include "ColorContrast.h"
 #include "FixtureWriter.h"
+#include "common/ColorContrast.h"
 #include "format/ProfileReader.h"
 #include "hardware/LineProfileView.h"
 

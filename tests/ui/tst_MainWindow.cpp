@@ -2,15 +2,15 @@
 // The window as a user meets it: opening files in the background, summary-only
 // mode greying out the event views, "Load events", errors that leave the other
 // runs alone, and an event loop that keeps running while a big file loads.
-#include "EventsUnavailablePanel.h"
 #include "FileDamage.h"
 #include "FixtureWriter.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "SyntheticRun.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/MessageBanner.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QElapsedTimer>
 #include <QPushButton>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every failure of a batch of files stays listed, a line each, naming its file.
 #include "FileDamage.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
 #include "RunWaiter.h"
+#include "common/MessageBanner.h"
+#include "shell/MainWindow.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,11 +4,11 @@
 // of the same run read into memory, and the side pane's histogram shows the
 // selected region once its worker has read the calls.
 #include "../core/MemoryCallSource.h"
-#include "RunSidePane.h"
-#include "RunView.h"
 #include "distributions/HistogramView.h"
 #include "format/ProfileReader.h"
 #include "models/RegionTableModel.h"
+#include "run/RunSidePane.h"
+#include "run/RunView.h"
 
 #include <QSignalSpy>
 #include <QtTest>

@@ -6,14 +6,6 @@
 // to those of the calls in memory), and the views and exports that need every
 // call in memory saying why they are not there.
 #include "../core/MemoryCallSource.h"
-#include "EventsUnavailablePanel.h"
-#include "ExportController.h"
-#include "LoadController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunChartFiles.h"
-#include "RunStatusText.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "TimelineTestSupport.h"
 #include "analysis/CallTree.h"
@@ -22,8 +14,16 @@
 #include "callpaths/CallTreeModel.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/MessageBanner.h"
+#include "export/ExportController.h"
+#include "export/RunChartFiles.h"
 #include "format/ProfileReader.h"
+#include "load/LoadController.h"
+#include "load/RunStatusText.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAction>
 #include <QLabel>
@@ -127,7 +127,7 @@ std::shared_ptr<RunData> onDemandRun(std::shared_ptr<const TimelineSource> sourc
     run->path = kData + "/run_np3.h5";
     run->results =
         std::make_shared<const ProfilingResults>(testing::MemoryCallSource::onDemand(readH5(path)));
-    run->timelineSource = std::move(source);
+    run->timeline = std::move(source);
     run->memoryBudget = kBudget;
     return run;
 }
@@ -136,7 +136,7 @@ std::shared_ptr<RunData> onDemandRun(std::shared_ptr<const TimelineSource> sourc
 // the per-rank call trees.
 std::shared_ptr<RunData> onDemandRunWithTimeline() {
     auto run = onDemandRun(nullptr);
-    run->timelineSource = OnDemandTimeline::build(run->results, kBudget, {});
+    run->timeline = OnDemandTimeline::build(run->results, kBudget, {});
     return run;
 }
 
@@ -356,7 +356,7 @@ private slots:
 
         // A subset of ranks: still the tree of the calls in memory.
         const scope::RankSelection ranks({1, 2});
-        const CallTree subset = CallTree::build(*memory->results, *memory->timeline, ranks, 1);
+        const CallTree subset = CallTree::build(*memory->results, *memory->index(), ranks, 1);
         QSignalSpy rebuilt(view.callPaths(), &CallPathTabs::treeReady);
         view.callPaths()->setRanks(ranks);
         QVERIFY(rebuilt.wait(10000));
@@ -435,7 +435,7 @@ private slots:
     // stand-ins drawn meanwhile are not exported; once read, they are.
     void aTimelineExportWaitsForTheCallsOfItsZoom() {
         const auto memory = inMemoryRun();
-        const auto source = std::make_shared<StandInSource>(memory->timeline);
+        const auto source = std::make_shared<StandInSource>(memory->index());
         MainWindow window;
         window.show();
         QSignalSpy opened(&window, &MainWindow::runOpened);

@@ -2,15 +2,15 @@
 // The memory budget as a user sets it: Edit ▸ Preferences (kept in QSettings,
 // usable from the keyboard), --memory-budget (which wins for the session and
 // travels with the files handed to a running viewer), and every load getting it.
-#include "LoadController.h"
-#include "MainWindow.h"
-#include "MemoryBudgetSetting.h"
 #include "OldForwardRequest.h"
-#include "PreferencesDialog.h"
-#include "RunView.h"
 #include "RunWaiter.h"
-#include "SingleInstance.h"
-#include "load/MemoryBudget.h"
+#include "base/MemoryBudget.h"
+#include "common/MemoryBudgetSetting.h"
+#include "load/LoadController.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
+#include "shell/PreferencesDialog.h"
+#include "shell/SingleInstance.h"
 
 #include <QComboBox>
 #include <QDir>

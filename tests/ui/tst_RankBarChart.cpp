@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The per-rank bar chart against the numbers of the real sample run_np3.h5 and
 // scope-profiler's own region-statistics JSON, plus readability at many ranks.
+#include "../core/TestData.h"
+#include "base/DurationFormat.h"
 #include "charts/DurationAxisTicker.h"
 #include "charts/IntegerAxisTicker.h"
 #include "charts/RankBarChart.h"
-#include "export/DurationFormat.h"
 #include "format/ProfileReader.h"
 
 #include <QFile>
@@ -20,10 +21,6 @@
 using namespace scope;
 
 namespace {
-
-QString dataPath(const QString& name) {
-    return QStringLiteral(SCOPE_TEST_DATA_DIR "/") + name;
-}
 
 // region -> per-rank statistics, from the JSON scope-profiler wrote for run_np3.h5.
 QJsonObject regionStatisticsJson() {

@@ -4,12 +4,12 @@
 // offers to open them one by one instead. A folder of them does the same, a
 // duplicate rank is an error in the banner, and a change of any one file is
 // offered for reload.
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunLabels.h"
-#include "RunView.h"
 #include "RunWaiter.h"
+#include "common/MessageBanner.h"
+#include "common/RunLabels.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QDateTime>
 #include <QDragEnterEvent>

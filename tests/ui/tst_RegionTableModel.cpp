@@ -2,11 +2,12 @@
 // The region table: model and proxy under QAbstractItemModelTester, sorting on
 // raw numbers, the regex filter, rank selection against scope-report and
 // against scope-profiler's own per-rank numbers, and unavailable statistics.
-#include "ColorContrast.h"
 #include "FixtureWriter.h"
-#include "RunData.h"
 #include "SampleSpecs.h"
+#include "TableRows.h"
 #include "analysis/RegionTable.h"
+#include "common/ColorContrast.h"
+#include "common/RunData.h"
 #include "format/ProfileReader.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableCsv.h"
@@ -40,13 +41,6 @@ std::shared_ptr<const RunData> load(const QString& name, bool summaryOnly = fals
 void fill(RegionTableModel& model, const std::shared_ptr<const RunData>& run,
           const scope::RankSelection& ranks = {}) {
     model.setRows(run, scope::RegionTable::compute(*run->results, ranks));
-}
-
-int rowOf(const QAbstractItemModel& model, const QString& region) {
-    for (int row = 0; row < model.rowCount(); ++row)
-        if (model.index(row, RegionTableModel::Region).data().toString() == region)
-            return row;
-    return -1;
 }
 
 double number(const QAbstractItemModel& model, const QString& region, int column) {

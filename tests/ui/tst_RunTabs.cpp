@@ -2,14 +2,14 @@
 // The window's tabs as a user meets them with several files: in the order the
 // files were given whatever order their reads end in, the comparison first,
 // one name per run everywhere, and the keyboard to move between and close them.
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"
+#include "export/ExportController.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAction>
 #include <QDir>

@@ -4,9 +4,8 @@
 // (hidden from the header's menu and remembered, all fitting a 1280×800
 // window) and the metadata names. Counts come from scope-profiler's JSON.
 #include "FixtureWriter.h"
-#include "MainWindow.h"
-#include "RunView.h"
 #include "RunWaiter.h"
+#include "TableRows.h"
 #include "callpaths/CallPathTabs.h"
 #include "charts/RankBarChart.h"
 #include "charts/TimelineView.h"
@@ -19,6 +18,8 @@
 #include "models/RegionFilterProxy.h"
 #include "models/RegionNameDelegate.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -53,13 +54,6 @@ bool setRunAndWait(RunView& view, const std::shared_ptr<const RunData>& run) {
     QSignalSpy ready(&view, &RunView::tableReady);
     view.setRun(run);
     return ready.wait(30000);
-}
-
-int rowOf(const QAbstractItemModel& model, const QString& region) {
-    for (int row = 0; row < model.rowCount(); ++row)
-        if (model.index(row, RegionTableModel::Region).data().toString() == region)
-            return row;
-    return -1;
 }
 
 int calls(const RunView& view, const QString& region) {
@@ -302,7 +296,7 @@ private slots:
         QVERIFY(!third.tableView()->horizontalHeader()->isSectionHidden(RegionTableModel::Region));
     }
 
-    // Issue 11: "with percentiles, p99/Exclusive/Imbalance off-screen".
+    // With percentiles, p99, Exclusive and Imbalance must still be on screen.
     void everyColumnFitsTheDefaultWindow() {
         QSettings().remove(QStringLiteral("window"));
         MainWindow window;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A second viewer hands its files to the first one instead of opening a window.
 #include "OldForwardRequest.h"
-#include "SingleInstance.h"
+#include "shell/SingleInstance.h"
 
 #include <QDir>
 #include <QFile>

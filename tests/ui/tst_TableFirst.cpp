@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Table first (issue 15): the run's table shows as soon as the read is done;
+// Table first: the run's table shows as soon as the read is done;
 // exclusive times and percentiles say "…" and the event views "Building the
 // timeline…" until the complete run arrives, which fills them in without
 // losing the user's selection, sorting or filter. The two stages are handed
 // to the view one by one, as MainWindow does for LoadController's readDone
 // and loaded, so that the test holds the second stage as long as it likes.
-#include "EventsUnavailablePanel.h"
 #include "FixtureWriter.h"
-#include "LoadController.h"
-#include "MainWindow.h"
-#include "RunView.h"
 #include "RunWaiter.h"
+#include "TableRows.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
+#include "common/EventsUnavailablePanel.h"
 #include "format/ProfileReader.h"
 #include "load/AsyncLoader.h"
+#include "load/LoadController.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -62,13 +63,6 @@ Stages stagesOf(const QString& path) {
     complete->results = results;
     stages.complete = complete;
     return stages;
-}
-
-int rowOf(const QAbstractItemModel& model, const QString& region) {
-    for (int row = 0; row < model.rowCount(); ++row)
-        if (model.index(row, RegionTableModel::Region).data().toString() == region)
-            return row;
-    return -1;
 }
 
 } // namespace

@@ -6,14 +6,14 @@
 // when the load ends without its timeline, and a long wait noticed (the
 // window then leaves the user where they are when the run completes).
 #include "../core/MemoryCallSource.h"
-#include "EventsUnavailablePanel.h"
 #include "FixtureWriter.h"
-#include "RunView.h"
 #include "SyntheticRun.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "charts/TimelineView.h"
+#include "common/EventsUnavailablePanel.h"
 #include "format/ProfileReader.h"
+#include "run/RunView.h"
 
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -47,7 +47,7 @@ Stages stagesOf(const QString& file) {
         auto run = std::make_shared<RunData>();
         run->path = file;
         run->results = results;
-        run->timelineSource = std::move(source);
+        run->timeline = std::move(source);
         run->memoryBudget = kBudget;
         return std::shared_ptr<const RunData>(std::move(run));
     };
@@ -101,9 +101,8 @@ private slots:
         QVERIFY2(view.timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u20132 (building: 3 of 16 ranks)")),
                  qPrintable(view.timeline()->title()));
-        const double run = (stages.complete->timelineSource->endNs() -
-                            stages.complete->timelineSource->startNs()) /
-                           1e9;
+        const double run =
+            (stages.complete->timeline->endNs() - stages.complete->timeline->startNs()) / 1e9;
         QVERIFY(timeShown(view).lower <= 0 && timeShown(view).upper >= run);
 
         // Zoomed in, more ranks come: the zoom stays.

@@ -3,12 +3,12 @@
 // pan by mouse and keyboard, highlighting, PNG export, and a realistic
 // synthetic run written to HDF5 and read back.
 #include "FixtureWriter.h"
-#include "RegionPalette.h"
 #include "SyntheticRun.h"
 #include "TimelineTestSupport.h"
 #include "charts/TimeAxisTicker.h"
 #include "charts/TimelinePlottable.h"
 #include "charts/TimelineView.h"
+#include "common/RegionPalette.h"
 #include "events/RowStatistics.h"
 #include "format/ProfileReader.h"
 

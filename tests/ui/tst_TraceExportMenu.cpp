@@ -2,13 +2,13 @@
 // File ▸ Export ▸ Trace for Perfetto… / speedscope…: greyed without per-call
 // data, the selected ranks or the visible time range written off the UI
 // thread, cancel leaving no partial file, and the question for large runs.
-#include "ExportController.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "charts/TimelineView.h"
+#include "common/MessageBanner.h"
+#include "export/ExportController.h"
 #include "export/TraceExporter.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>

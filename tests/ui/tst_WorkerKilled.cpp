@@ -3,12 +3,12 @@
 // window reports an error naming the file in its banner, and the run that was
 // already open, and the window itself, go on working.
 #include "FixtureWriter.h"
-#include "MainWindow.h"
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "RunWaiter.h"
 #include "SyntheticRun.h"
+#include "common/MessageBanner.h"
 #include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
 
 #include <QDir>
 #include <QSignalSpy>

@@ -5,29 +5,16 @@
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 BackgroundCallTree::BackgroundCallTree(QObject* parent)
-    : QObject(parent), watcher_(new QFutureWatcher<Trees>(this)) {
-    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
-        // A build cancelled once it had finished, its result already on the
-        // way here, is as stale as one stopped midway.
-        if (cancel_ && cancel_->load())
-            return;
-        const auto future = watcher_->future();
-        if (!future.isCanceled() && future.resultCount() > 0 && future.result().topDown)
-            emit ready(future.result().topDown, future.result().bottomUp);
-    });
-}
+    : QObject(parent), job_(this, [this](int, Trees trees) {
+          if (trees.topDown)
+              emit ready(trees.topDown, trees.bottomUp);
+      }) {}
 
-BackgroundCallTree::~BackgroundCallTree() {
-    cancel();
-    watcher_->waitForFinished();
-}
+BackgroundCallTree::~BackgroundCallTree() = default;
 
 void BackgroundCallTree::cancel() {
-    if (cancel_)
-        cancel_->store(true);
+    job_.cancel();
 }
 
 void BackgroundCallTree::request(std::shared_ptr<const scope::ProfilingResults> results,
@@ -52,12 +39,11 @@ void BackgroundCallTree::request(std::shared_ptr<const scope::OnDemandTimeline> 
 }
 
 void BackgroundCallTree::start(std::function<scope::CallTree(const std::atomic<bool>*)> build) {
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    watcher_->setFuture(QtConcurrent::run([build = std::move(build), stop = cancel_]() -> Trees {
-        auto tree = std::make_shared<scope::CallTree>(build(stop.get()));
-        if (stop->load())
+    job_.startOne([build = std::move(build)](const std::atomic<bool>& stop) -> Trees {
+        auto tree = std::make_shared<scope::CallTree>(build(&stop));
+        if (stop.load())
             return {};
         auto bottomUp = std::make_shared<scope::CallTree>(tree->bottomUp());
-        return stop->load() ? Trees{} : Trees{std::move(tree), std::move(bottomUp)};
-    }));
+        return {std::move(tree), std::move(bottomUp)};
+    });
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/LatestJob.h"
 #include "model/RankSelection.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <atomic>
@@ -34,7 +34,7 @@ public:
     void request(std::shared_ptr<const scope::OnDemandTimeline> timeline,
                  const scope::RankSelection& ranks);
     void cancel();
-    bool busy() const { return watcher_->isRunning(); }
+    bool busy() const { return job_.busy(); }
 
     // The tree and its bottom-up view, both built off the UI thread.
     struct Trees {
@@ -49,6 +49,5 @@ signals:
 private:
     void start(std::function<scope::CallTree(const std::atomic<bool>*)> build);
 
-    QFutureWatcher<Trees>* watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    LatestJob<Trees> job_;
 };

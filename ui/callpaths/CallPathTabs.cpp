@@ -3,16 +3,15 @@
 
 #include "BackgroundCallTree.h"
 #include "CallTreeView.h"
-#include "EventsUnavailablePanel.h"
 #include "FlameGraph.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
+#include "common/EventsUnavailablePanel.h"
 
 #include <QEventLoop>
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 
@@ -23,7 +22,9 @@ const QString kPageKey = QStringLiteral("run/eventsPage");
 CallPathTabs::CallPathTabs(QWidget* timeline, QWidget* parent)
     : QTabWidget(parent), builder_(new BackgroundCallTree(this)), tree_(new CallTreeView(this)),
       flame_(new FlameGraph(this)), treePanel_(new EventsUnavailablePanel(this)),
-      flamePanel_(new EventsUnavailablePanel(this)) {
+      flamePanel_(new EventsUnavailablePanel(this)), pathCalls_(this, [this](int, PathCalls found) {
+          emit pathCallsReady(found.region, std::move(found.calls));
+      }) {
     treePanel_->setNeed(tr("The call tree needs per-call data."),
                         tr("The call tree needs every call in memory."));
     flamePanel_->setNeed(tr("The flame graph needs per-call data."),
@@ -150,7 +151,7 @@ void CallPathTabs::requestTree() {
     if (auto timeline = run_->onDemandTimeline())
         builder_->request(std::move(timeline), ranks_);
     else
-        builder_->request(run_->results, run_->timeline, ranks_);
+        builder_->request(run_->results, run_->index(), ranks_);
 }
 
 // The tree is built when one of its views is shown: while a run opens, the
@@ -202,25 +203,22 @@ void CallPathTabs::showTree(std::shared_ptr<const scope::CallTree> tree,
 void CallPathTabs::selectRegion(int region) {
     // A region chosen elsewhere (the table) is highlighted whole.
     if (!activating_)
-        ++pathSerial_;
+        pathCalls_.cancel();
     if (current_ && !activating_)
         tree_->selectRegion(region);
 }
 
 void CallPathTabs::highlightPath(const std::vector<std::int32_t>& path) {
-    const quint64 serial = ++pathSerial_;
+    pathCalls_.cancel();
     // Finding a path's calls needs them in memory: not for runs read on demand.
-    if (path.empty() || !run_ || !run_->hasEvents() || !run_->timeline)
+    if (path.empty() || !run_ || !run_->hasEvents() || !run_->index())
         return;
-    QtConcurrent::run([results = run_->results, index = run_->timeline, ranks = ranks_, path] {
-        return std::make_shared<const std::vector<bool>>(
-            scope::CallTree::callsOnPath(*results, *index, ranks, path));
-    })
-        .then(this,
-              [this, serial, region = path.back()](std::shared_ptr<const std::vector<bool>> calls) {
-                  if (serial == pathSerial_)
-                      emit pathCallsReady(region, std::move(calls));
-              });
+    pathCalls_.startOne([results = run_->results, index = run_->index(), ranks = ranks_,
+                         path](const std::atomic<bool>&) {
+        return PathCalls{path.back(),
+                         std::make_shared<const std::vector<bool>>(
+                             scope::CallTree::callsOnPath(*results, *index, ranks, path))};
+    });
 }
 
 void CallPathTabs::setEventsLoading(bool loading) {

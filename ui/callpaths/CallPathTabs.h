@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "RunData.h"
+#include "common/LatestJob.h"
+#include "common/RunData.h"
 #include "model/RankSelection.h"
 
 #include <QTabWidget>
@@ -93,8 +94,12 @@ private:
     QStackedWidget* flameStack_ = nullptr;
     bool activating_ = false;
     bool restoring_ = false;
-    // The newest path asked for; older answers are dropped.
-    quint64 pathSerial_ = 0;
+    // The calls on the newest path asked for: its last region and a flag per call.
+    struct PathCalls {
+        int region = -1;
+        std::shared_ptr<const std::vector<bool>> calls;
+    };
+    LatestJob<PathCalls> pathCalls_;
     // The selection changed while neither view was shown: build when one is.
     bool stale_ = false;
 };

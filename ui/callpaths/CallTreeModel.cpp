@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CallTreeModel.h"
 
-#include "ColorContrast.h"
-#include "RegionPalette.h"
+#include "base/DurationFormat.h"
+#include "common/ColorContrast.h"
+#include "common/RegionPalette.h"
 #include "export/CsvWriter.h"
-#include "export/DurationFormat.h"
 #include "export/PythonFloat.h"
 
 #include <QBrush>

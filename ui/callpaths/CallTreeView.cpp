@@ -2,7 +2,7 @@
 #include "CallTreeView.h"
 
 #include "CallTreeModel.h"
-#include "ColorContrast.h"
+#include "common/ColorContrast.h"
 #include "models/RegionNameDelegate.h"
 
 #include <QAction>

@@ -33,7 +33,7 @@ public:
     // Keeps what was expanded and the current path when the new tree is of
     // the same run (another rank selection); a new run opens its hottest path.
     // `bottomUp` (tree->bottomUp()) may come from the worker thread too;
-    // otherwise it is built here when first shown (0.2 s for 10⁵ paths).
+    // otherwise it is built here when first shown.
     void setTree(std::shared_ptr<const scope::CallTree> tree,
                  std::shared_ptr<const scope::ProfilingResults> results,
                  std::shared_ptr<const scope::CallTree> bottomUp = {});

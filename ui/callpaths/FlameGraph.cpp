@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FlameGraph.h"
 
-#include "ColorContrast.h"
-#include "RegionPalette.h"
+#include "base/DurationFormat.h"
 #include "charts/ChartExporter.h"
-#include "export/DurationFormat.h"
+#include "common/ColorContrast.h"
+#include "common/RegionPalette.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

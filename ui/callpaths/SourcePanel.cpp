@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SourcePanel.h"
 
-#include "ColorContrast.h"
+#include "common/ColorContrast.h"
 #include "format/ReadOptions.h"
 
 #include <QFontDatabase>

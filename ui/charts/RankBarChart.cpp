@@ -2,10 +2,10 @@
 #include "RankBarChart.h"
 
 #include "ChartTitle.h"
-#include "ColorContrast.h"
 #include "DurationAxisTicker.h"
 #include "IntegerAxisTicker.h"
-#include "RegionPalette.h"
+#include "common/ColorContrast.h"
+#include "common/RegionPalette.h"
 
 #include <QApplication>
 #include <QHelpEvent>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionLegend.h"
 
-#include "RegionPalette.h"
+#include "common/RegionPalette.h"
 
 #include <qcustomplot.h>
 

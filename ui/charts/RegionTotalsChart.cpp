@@ -3,7 +3,7 @@
 
 #include "ChartTitle.h"
 #include "DurationAxisTicker.h"
-#include "RegionPalette.h"
+#include "common/RegionPalette.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TimelinePlottable.h"
 
-#include "ColorContrast.h"
-#include "RegionPalette.h"
+#include "common/ColorContrast.h"
+#include "common/RegionPalette.h"
 
 #include <QElapsedTimer>
 #include <QMetaObject>

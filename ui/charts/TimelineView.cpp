@@ -2,13 +2,13 @@
 #include "TimelineView.h"
 
 #include "ChartExporter.h"
-#include "ColorContrast.h"
 #include "RankAxisTicker.h"
 #include "RegionLegend.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
 #include "analysis/PartialTimeline.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
+#include "common/ColorContrast.h"
 
 #include <qcustomplot.h>
 

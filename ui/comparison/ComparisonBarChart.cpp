@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonBarChart.h"
 
+#include "base/DurationFormat.h"
 #include "charts/ChartTitle.h"
 #include "charts/DurationAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
-#include "export/DurationFormat.h"
 
 #include <QHelpEvent>
 #include <QLabel>

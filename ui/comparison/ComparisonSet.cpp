@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonSet.h"
 
-#include "RunLabels.h"
-#include "export/ExportSelection.h"
+#include "common/RunLabels.h"
+#include "model/ExportSelection.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonTableModel.h"
 
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SpeedupChart.h"
 
-#include "RegionPalette.h"
 #include "charts/ChartTitle.h"
+#include "common/RegionPalette.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

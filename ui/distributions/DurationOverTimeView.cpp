@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationOverTimeView.h"
 
-#include "RegionPalette.h"
+#include "base/DurationFormat.h"
+#include "base/MemoryBudget.h"
 #include "charts/DurationAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
 #include "charts/TimeAxisTicker.h"
-#include "export/DurationFormat.h"
-#include "load/MemoryBudget.h"
+#include "common/RegionPalette.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeatmapModel.h"
 
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 #include <cmath>
 

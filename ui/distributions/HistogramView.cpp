@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HistogramView.h"
 
-#include "RegionPalette.h"
+#include "base/DurationFormat.h"
 #include "charts/IntegerAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
-#include "export/DurationFormat.h"
+#include "common/RegionPalette.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -4,11 +4,9 @@
 #include "analysis/Percentiles.h"
 #include "analysis/RegionCalls.h"
 
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <exception>
@@ -22,7 +20,8 @@ const QColor kQuiet(0x6b, 0x6b, 0x6b); // 5.3:1 on white
 
 RegionCallsChart::RegionCallsChart(QWidget* parent)
     : QWidget(parent), plot_(new QCustomPlot(this)), options_(new QHBoxLayout),
-      byteLimit_(scope::Percentiles::kDefaultByteLimit) {
+      byteLimit_(scope::Percentiles::kDefaultByteLimit),
+      read_(this, [this](int, std::string error) { finish(error); }) {
     options_->addStretch();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -51,11 +50,7 @@ RegionCallsChart::RegionCallsChart(QWidget* parent)
     });
 }
 
-RegionCallsChart::~RegionCallsChart() {
-    // The worker holds only what it captured: cancelled, it ends on its own.
-    if (cancel_)
-        cancel_->store(true);
-}
+RegionCallsChart::~RegionCallsChart() = default;
 
 void RegionCallsChart::setRun(std::shared_ptr<const scope::ProfilingResults> results) {
     results_ = std::move(results);
@@ -116,11 +111,8 @@ void RegionCallsChart::inkAxes() {
 
 void RegionCallsChart::rebuild() {
     // A request still being read is superseded.
-    if (cancel_)
-        cancel_->store(true);
-    cancel_.reset();
-    watcher_ = nullptr;
-    ++ticket_;
+    read_.cancel();
+    reading_ = false;
     failed_ = false;
     clear();
     message_->setVisible(false);
@@ -154,47 +146,33 @@ void RegionCallsChart::rebuild() {
 }
 
 void RegionCallsChart::start(Job job) {
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    error_ = std::make_shared<std::string>();
     show_ = std::move(job.show);
-    const std::uint64_t ticket = ticket_;
-    auto* watcher = new QFutureWatcher<void>(this);
-    watcher_ = watcher;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, ticket] {
-        watcher->deleteLater();
-        finish(ticket);
+    reading_ = true;
+    read_.startOne([work = std::move(job.work)](const std::atomic<bool>& stop) -> std::string {
+        try {
+            work(stop);
+        } catch (const std::exception& error) {
+            return error.what();
+        }
+        return {};
     });
-    watcher->setFuture(
-        QtConcurrent::run([work = std::move(job.work), cancel = cancel_, error = error_] {
-            try {
-                work(*cancel);
-            } catch (const std::exception& e) {
-                *error = e.what();
-            }
-        }));
 }
 
 void RegionCallsChart::finishReading() {
-    if (watcher_ == nullptr)
-        return;
-    watcher_->waitForFinished();
-    finish(ticket_);
+    if (reading_)
+        read_.finishNow();
 }
 
-void RegionCallsChart::finish(std::uint64_t ticket) {
-    // A superseded request, or one finishReading() already showed.
-    if (ticket != ticket_ || watcher_ == nullptr)
-        return;
-    watcher_ = nullptr;
-    cancel_.reset();
+void RegionCallsChart::finish(const std::string& error) {
+    reading_ = false;
     message_->setVisible(false);
     inkAxes();
-    if (error_->empty()) {
+    if (error.empty()) {
         show_();
     } else {
         clear();
         failed_ = true;
-        showMessage(QString::fromStdString(*error_));
+        showMessage(QString::fromStdString(error));
     }
     show_ = nullptr;
     draw();

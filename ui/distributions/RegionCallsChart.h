@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/LatestJob.h"
 #include "model/ProfilingResults.h"
 
 #include <QString>
@@ -16,7 +17,6 @@ class QCPItemText;
 class QCPTextElement;
 class QCustomPlot;
 class QHBoxLayout;
-template <typename T> class QFutureWatcher;
 
 // What the charts of one region's single calls share (the histogram, the
 // durations over time): the run, region and ranks they show, a title, a
@@ -47,7 +47,7 @@ public:
     QCustomPlot* plot() const { return plot_; }
     int region() const { return region_; }
     // Whether a worker is still reading the calls of the latest request.
-    bool reading() const { return watcher_ != nullptr; }
+    bool reading() const { return reading_; }
     // Waits for the worker and shows its result: for headless exports, which
     // have no event loop to keep responsive. Returns at once when not reading.
     void finishReading();
@@ -93,7 +93,7 @@ protected:
 private:
     void inkAxes();
     void start(Job job);
-    void finish(std::uint64_t ticket);
+    void finish(const std::string& error);
 
     QCustomPlot* plot_;
     QHBoxLayout* options_;
@@ -105,12 +105,9 @@ private:
     QString runLabel_;
     std::uint64_t byteLimit_;
 
-    // The request being read on demand: its cancel flag, what went wrong on
-    // the worker, and the show step to run when it finishes.
-    QFutureWatcher<void>* watcher_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> cancel_;
-    std::shared_ptr<std::string> error_;
+    // The request being read on demand, and the show step to run when it finishes.
+    LatestJob<std::string> read_;
+    bool reading_ = false;
     std::function<void()> show_;
-    std::uint64_t ticket_ = 0;
     bool failed_ = false; // the request shown ended in an error: asking again retries
 };

@@ -6,24 +6,16 @@
 #include "model/Errors.h"
 #include "model/ProfilingResults.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <filesystem>
 #include <fstream>
 
 TraceExportJob::TraceExportJob(QObject* parent)
-    : QObject(parent), watcher_(new QFutureWatcher<Outcome>(this)) {
-    connect(watcher_, &QFutureWatcherBase::finished, this, [this] {
-        const Outcome outcome = watcher_->result();
-        emit finished(!outcome.cancelled && outcome.error.isEmpty(), outcome.cancelled,
-                      outcome.error);
-    });
-}
+    : QObject(parent), job_(this, [this](int, Outcome outcome) {
+          emit finished(!outcome.cancelled && outcome.error.isEmpty(), outcome.cancelled,
+                        outcome.error);
+      }) {}
 
-TraceExportJob::~TraceExportJob() {
-    cancel();
-    watcher_->waitForFinished();
-}
+TraceExportJob::~TraceExportJob() = default;
 
 QString TraceExportJob::formatName(Format format) {
     return format == ChromeTrace ? tr("Chrome trace") : tr("speedscope");
@@ -34,44 +26,44 @@ bool TraceExportJob::start(std::shared_ptr<const scope::ProfilingResults> result
     if (busy() || !results)
         return false;
     path_ = path;
-    cancel_ = std::make_shared<std::atomic<bool>>(false);
-    options.cancel = cancel_.get();
     // Queued to the UI thread: the job lives there, the writer does not.
     options.progress = [this](double fraction) {
         emit progressChanged(static_cast<int>(fraction * 1000));
     };
     const std::filesystem::path target = path.toStdString();
-    watcher_->setFuture(
-        QtConcurrent::run([results, format, target, options, stop = cancel_]() -> Outcome {
-            std::filesystem::path part = target;
-            part += ".part";
-            Outcome outcome;
-            try {
-                std::ofstream file(part, std::ios::binary | std::ios::trunc);
-                if (!file)
-                    throw std::runtime_error("cannot create the file");
-                const scope::TraceExportResult written =
-                    format == ChromeTrace ? scope::ChromeTraceWriter(options).write(file, *results)
-                                          : scope::SpeedscopeWriter(options).write(file, *results);
-                file.close();
-                if (!file)
-                    throw std::runtime_error("cannot write the file");
-                outcome.cancelled = written.cancelled;
-                if (!outcome.cancelled)
-                    std::filesystem::rename(part, target);
-            } catch (const std::exception& error) {
-                outcome.error = QString::fromUtf8(error.what());
-            }
-            if (outcome.cancelled || !outcome.error.isEmpty()) {
-                std::error_code ignored;
-                std::filesystem::remove(part, ignored);
-            }
-            return outcome;
-        }));
+    job_.start([results, format, target, options](QPromise<Outcome>& promise,
+                                                  const std::atomic<bool>& stop) {
+        scope::TraceExportOptions stoppable = options;
+        stoppable.cancel = &stop;
+        std::filesystem::path part = target;
+        part += ".part";
+        Outcome outcome;
+        try {
+            std::ofstream file(part, std::ios::binary | std::ios::trunc);
+            if (!file)
+                throw std::runtime_error("cannot create the file");
+            const scope::TraceExportResult written =
+                format == ChromeTrace ? scope::ChromeTraceWriter(stoppable).write(file, *results)
+                                      : scope::SpeedscopeWriter(stoppable).write(file, *results);
+            file.close();
+            if (!file)
+                throw std::runtime_error("cannot write the file");
+            outcome.cancelled = written.cancelled;
+            if (!outcome.cancelled)
+                std::filesystem::rename(part, target);
+        } catch (const std::exception& error) {
+            outcome.error = QString::fromUtf8(error.what());
+        }
+        if (outcome.cancelled || !outcome.error.isEmpty()) {
+            std::error_code ignored;
+            std::filesystem::remove(part, ignored);
+        }
+        promise.addResult(outcome);
+    });
     return true;
 }
 
+// The writer stops at its next check and reports itself cancelled.
 void TraceExportJob::cancel() {
-    if (cancel_)
-        cancel_->store(true);
+    job_.stop();
 }

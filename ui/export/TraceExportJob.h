@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/LatestJob.h"
 #include "export/TraceExportOptions.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
@@ -33,7 +33,7 @@ public:
     bool start(std::shared_ptr<const scope::ProfilingResults> results, Format format,
                const QString& path, scope::TraceExportOptions options);
     void cancel();
-    bool busy() const { return watcher_->isRunning(); }
+    bool busy() const { return job_.busy(); }
     QString path() const { return path_; }
 
     static QString formatName(Format format);
@@ -50,7 +50,6 @@ private:
         QString error;
     };
 
-    QFutureWatcher<Outcome>* watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    LatestJob<Outcome> job_;
     QString path_;
 };

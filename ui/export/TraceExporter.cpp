@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TraceExporter.h"
 
-#include "MessageBanner.h"
-#include "RunView.h"
 #include "charts/TimelineView.h"
+#include "common/MessageBanner.h"
 #include "model/ProfilingResults.h"
+#include "run/RunView.h"
 
 #include <QDir>
 #include <QMessageBox>

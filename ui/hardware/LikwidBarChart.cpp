@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LikwidBarChart.h"
 
-#include "RegionPalette.h"
 #include "charts/ChartTitle.h"
+#include "common/RegionPalette.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LineProfileModel.h"
 
-#include "ColorContrast.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
+#include "common/ColorContrast.h"
 
 #include <QFontDatabase>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LineProfileView.h"
 
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

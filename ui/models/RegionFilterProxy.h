@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "export/RegionFilter.h"
+#include "model/RegionFilter.h"
 
 #include <QCollator>
 #include <QSortFilterProxyModel>

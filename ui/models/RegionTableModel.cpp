@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionTableModel.h"
 
-#include "ColorContrast.h"
-#include "RegionPalette.h"
-#include "export/DurationFormat.h"
+#include "base/DurationFormat.h"
+#include "common/ColorContrast.h"
+#include "common/RegionPalette.h"
 
 #include <QColor>
 #include <QLocale>

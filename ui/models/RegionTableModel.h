@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "RunData.h"
 #include "analysis/RegionTable.h"
+#include "common/RunData.h"
 
 #include <QAbstractTableModel>
 

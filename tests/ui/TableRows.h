@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QAbstractItemModel>
+#include <QString>
+
+// The row whose first column (the region's name in the region and
+// comparison tables) reads `region`; -1 when none does.
+inline int rowOf(const QAbstractItemModel& model, const QString& region) {
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.index(row, 0).data().toString() == region)
+            return row;
+    return -1;
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "charts/ChartContextMenu.h"
+#include "common/RunData.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+class QTextStream;
+
+// `scope-viewer --export-dir`: reads the files as the window does (through
+// LoadController), renders the charts without showing anything and writes
+// them with region_statistics.json to a directory, for batch jobs and CI.
+// One file gives regions, ranks, timeline, flame, histogram, duration over
+// time and heatmap charts; with several, each run gets its own, named after
+// its label ("regions-run_np3.png"), and the comparison and speedup charts
+// are added.
+class HeadlessExport {
+public:
+    enum class Failure { NotFound, Unreadable, SummaryUnavailable };
+
+    struct Options {
+        QString directory;
+        QStringList files;
+        bool summaryOnly = false;
+        ChartContextMenu::Action format = ChartContextMenu::ExportPng;
+        QSize size{1600, 900};
+        std::uint64_t memoryBudget = 0; // --memory-budget; 0 = the preference's
+        bool combineRanks = false;      // --combine-ranks: the files are one run
+    };
+
+    struct Outcome {
+        std::vector<Failure> failures; // one per file that could not be read, in file order
+        bool outputFailed = false;     // the directory or a file could not be written
+        QStringList written;           // paths, in the order written
+    };
+
+    // Written files are listed on `out`, problems on `err`. Needs a QApplication.
+    static Outcome run(const Options& options, QTextStream& out, QTextStream& err);
+
+    // The extension of `format` ("png", "svg", "pdf"); parses it back (false if unknown).
+    static bool parseFormat(const QString& text, ChartContextMenu::Action* format);
+
+private:
+    class Writer;
+
+    // The name each run goes by in chart titles and file names: the one
+    // place that chooses it.
+    static QStringList runLabels(const std::vector<std::shared_ptr<const RunData>>& runs);
+    // The regions, ranks and timeline charts of one run; `suffix` ends their
+    // file names ("regions-run_np3.png").
+    static void exportRun(Writer& writer, const RunData& run, const QString& label,
+                          const QString& suffix);
+    // The histogram and durations over time of the costliest region (-1:
+    // none) and the heatmap; the place for likwid.png.
+    static void exportDistributions(Writer& writer, const RunData& run, const QString& label,
+                                    const QString& suffix, int costliest);
+    static std::vector<std::shared_ptr<const RunData>>
+    load(const Options& options, std::vector<Failure>& failures, QTextStream& err);
+};

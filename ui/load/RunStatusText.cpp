@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunStatusText.h"
+
+#include "common/MemoryBudgetSetting.h"
+#include "common/RunData.h"
+
+#include <QLocale>
+
+QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
+    const scope::ProfilingResults& r = *run.results;
+    QString events;
+    if (awaitingTimeline) // table first: the events are read, not yet indexed
+        events = tr("building the timeline");
+    else if (r.summaryFallback)
+        events = tr("events read (file has no summary columns)");
+    else if (r.eventsRead)
+        events = tr("events read");
+    else if (run.readOnDemand())
+        events = run.memoryBudget != 0
+                     ? tr("read on demand: its calls exceed the memory budget (%1)")
+                           .arg(MemoryBudgetSetting::format(run.memoryBudget))
+                     : tr("read on demand: its calls exceed the memory budget");
+    else if (r.layout == scope::StorageLayout::Aggregate)
+        events = tr("aggregate file: no per-call data");
+    else
+        events = tr("summary only");
+    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
+        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
+    };
+    return tr("Schema %1 · %2 · %3 · %4 · loaded in %5 s · %6")
+        .arg(r.schemaVersion)
+        .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+             count(r.regions.size(), tr("region"), tr("regions")),
+             count(r.totalCalls(), tr("call"), tr("calls")))
+        .arg(run.loadSeconds, 0, 'f', 2)
+        .arg(events);
+}
+
+QString RunStatusText::onDemandReason(const RunData& run) {
+    if (!run.readOnDemand())
+        return {};
+    return run.memoryBudget != 0
+               ? tr("Needs every call in memory; this run's calls exceed the memory budget (%1). "
+                    "Raise it in Edit \u25b8 Preferences and reload.")
+                     .arg(MemoryBudgetSetting::format(run.memoryBudget))
+               : tr("Needs every call in memory; this run's calls exceed the memory budget. "
+                    "Raise it in Edit \u25b8 Preferences and reload.");
+}

@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunView.h"
+
+#include "RunFileWatcher.h"
+#include "analysis/RegionCalls.h"
+#include "analysis/RegionTable.h"
+#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreeView.h"
+#include "callpaths/FlameGraph.h"
+#include "callpaths/SourcePanel.h"
+#include "charts/RankBarChart.h"
+#include "charts/TimelineView.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/TabFocusChain.h"
+#include "distributions/DurationOverTimeView.h"
+#include "distributions/HeatmapView.h"
+#include "distributions/HistogramView.h"
+#include "hardware/HardwarePane.h"
+#include "hardware/LikwidBarChart.h"
+#include "hardware/LikwidView.h"
+#include "hardware/RooflineChart.h"
+#include "models/RegionFilterProxy.h"
+#include "models/RegionTableModel.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <utility>
+
+RunView::RunView(QWidget* parent)
+    : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
+      fileWatcher_(new RunFileWatcher(this)),
+      tableJob_(
+          this,
+          [this](int stage, std::vector<scope::RegionTableRow> rows) { showTable(stage, rows); },
+          [this] {
+              // A read stage's percentiles come with the complete run, which
+              // may already be set when the read stage's table finishes.
+              if (!awaitingTimeline_ && model_->run() == run_)
+                  emit tableReady();
+          }) {
+    proxy_->setSourceModel(model_);
+    buildLayout();
+}
+
+RunView::~RunView() = default;
+
+// The table arrives in two stages: the numbers from the per-row summaries at
+// once, then the percentiles, which sort every call of a region.
+void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& rows) {
+    // The read stage's rows may not have been shown: then a whole table.
+    if (stage == 0 && std::exchange(completing_, false) && model_->setExclusive(run_, rows)) {
+        emit tableShowing();
+    } else if (stage == 0) {
+        const int region = selectedRegion();
+        // Percentiles follow with per-call data, in memory or on demand.
+        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results);
+        model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);
+        selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
+        emit tableShowing();
+    } else {
+        model_->setPercentiles(rows);
+    }
+}
+
+void RunView::buildLayout() {
+    filter_ = new QLineEdit(this);
+    filter_->setPlaceholderText(tr("Filter regions (regular expression, matched at the start)"));
+    filter_->setClearButtonEnabled(true);
+    ranks_ = new QLineEdit(this);
+    ranks_->setPlaceholderText(tr("all ranks (e.g. 0-3,5)"));
+    ranks_->setClearButtonEnabled(true);
+    ranks_->setMaximumWidth(220);
+    rankMessage_ = new QLabel(this);
+    rankMessage_->setTextFormat(Qt::PlainText);
+    rankMessage_->setWordWrap(true);
+    // #c62828 on the window's grey or white: contrast above 4.8:1.
+    rankMessage_->setStyleSheet(QStringLiteral("color: #c62828"));
+    rankMessage_->hide();
+    statistic_ = new QComboBox(this);
+    fillStatistics(false);
+
+    // The rank box's message sits under it and may run on under the chart box.
+    auto* controls = new QGridLayout;
+    controls->setVerticalSpacing(2);
+    controls->addWidget(filter_, 0, 0);
+    controls->addWidget(new QLabel(tr("Ranks:"), this), 0, 1);
+    controls->addWidget(ranks_, 0, 2);
+    controls->addWidget(new QLabel(tr("Chart:"), this), 0, 3);
+    controls->addWidget(statistic_, 0, 4);
+    controls->addWidget(rankMessage_, 1, 2, 1, 3);
+    controls->setColumnStretch(0, 3);
+    controls->setColumnStretch(2, 1);
+
+    table_ = new RegionTableView(proxy_, this);
+
+    side_ = new RunSidePane(this);
+    rankChart_ = side_->rankChart();
+    // A cell of the heatmap selects its region and its rank everywhere.
+    connect(side_, &RunSidePane::regionActivated, this, &RunView::selectRegion);
+
+    timeline_ = new TimelineView(this);
+    eventsPanel_ = new EventsUnavailablePanel(this);
+    timelineStack_ = new QStackedWidget(this);
+    timelineStack_->addWidget(timeline_);
+    timelineStack_->addWidget(eventsPanel_);
+
+    horizontal_ = new QSplitter(Qt::Horizontal, this);
+    horizontal_->addWidget(table_);
+    horizontal_->addWidget(side_);
+    // The table needs room for its thirteen columns (900 px of a 1280-pixel
+    // window fits them with percentiles); the chart reads well narrower.
+    horizontal_->setSizes({900, 370});
+    vertical_ = new QSplitter(Qt::Vertical, this);
+    vertical_->addWidget(horizontal_);
+    callPaths_ = new CallPathTabs(timelineStack_, this);
+    callPaths_->addPage(side_->source(), QStringLiteral("source"), tr("Source"),
+                        tr("The selected region's source"));
+    callPaths_->addPage(side_->metadataView(), QStringLiteral("metadata"), tr("Metadata"),
+                        tr("What the file says about the run"));
+    callPaths_->addPage(side_->hardware(), QStringLiteral("hardware"), tr("Hardware"),
+                        tr("LIKWID counters, line profiles and perf counters"));
+    callPaths_->setPageVisible(side_->hardware(), false); // until a run has such data
+    vertical_->addWidget(callPaths_);
+    vertical_->setSizes({520, 380});
+
+    fileBar_ = new RunFileBar(fileWatcher_, this);
+    connect(fileBar_, &RunFileBar::reloadRequested, this, [this] {
+        if (run_)
+            emit reloadRequested(run_->path, run_->summaryOnlyRequested);
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(fileBar_);
+    layout->addLayout(controls);
+    layout->addWidget(vertical_, 1);
+    orderTabFocus();
+
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        const bool valid = proxy_->setPattern(text);
+        filter_->setStyleSheet(valid ? QString() : QStringLiteral("color: #c62828"));
+        filter_->setToolTip(valid ? QString()
+                                  : tr("Invalid expression: %1").arg(proxy_->errorString()));
+        table_->setFilterPattern(text);
+    });
+    connect(ranks_, &QLineEdit::editingFinished, this,
+            [this] { setRankSelection(ranks_->text()); });
+    // Emptying the box (its clear button, or deleting the text) shows all
+    // ranks at once, as the filter box does; a list applies on Return.
+    connect(ranks_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.trimmed().isEmpty() && (!selection_.isAll() || !rankMessage_->isHidden()))
+            setRankSelection(text);
+    });
+    // The chart statistic last chosen in any run is where every run starts.
+    connect(statistic_, &QComboBox::currentIndexChanged, this, [this] {
+        rankChart_->setStatistic(statistic());
+        QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic()));
+    });
+    restoreChoices();
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &RunView::onRegionSelected);
+    connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
+    connect(side_, &RunSidePane::rankActivated, timeline_, &TimelineView::setSelectedRank);
+    const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
+        {&rankChartMenu_, {rankChart_->plot(), RankChart}},
+        {&timelineMenu_, {timeline_->plot(), Timeline}},
+        {&flameMenu_, {callPaths_->flameGraph(), Flame}},
+        {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
+        {&heatmapMenu_, {side_->heatmap(), Heatmap}},
+        {&overTimeMenu_, {side_->overTime()->plot(), DurationOverTime}},
+        {&likwidMenu_, {side_->hardware()->likwid()->barChart()->plot(), Likwid}},
+        {&rooflineMenu_, {side_->hardware()->likwid()->rooflineChart()->plot(), Likwid}}};
+    for (const auto& [menu, target] : menus) {
+        *menu = new ChartContextMenu(target.first);
+        connect(*menu, &ChartContextMenu::triggered, this,
+                [this, chart = target.second](ChartContextMenu::Action action) {
+                    emit chartActionRequested(chart, action);
+                });
+    }
+    // A node of the call tree or flame graph selects its region everywhere.
+    connect(callPaths_, &CallPathTabs::regionActivated, this, &RunView::selectRegion);
+    // ... and the timeline highlights the calls of that very path.
+    connect(callPaths_, &CallPathTabs::pathCallsReady, this,
+            [this](int region, std::shared_ptr<const std::vector<bool>> calls) {
+                if (run_ && run_->hasEvents() && run_->index() && selectedRegion() == region)
+                    timeline_->setHighlightedCalls(region, std::move(calls));
+            });
+    auto loadEvents = [this] {
+        if (run_) {
+            eventsPanel_->setLoading(true);
+            emit loadEventsRequested(run_->path);
+        }
+    };
+    connect(callPaths_, &CallPathTabs::loadEventsRequested, this, loadEvents);
+    connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, loadEvents);
+    connect(callPaths_->callTree(), &CallTreeView::exportCsvRequested, this,
+            &RunView::callTreeCsvRequested);
+}
+
+// Filter, ranks, chart statistic, table, the side tabs and what they show,
+// then the timeline (or the panel offering the events); the file bar's
+// buttons, when shown, come first.
+void RunView::orderTabFocus() {
+    // The side tabs' bar before the page it shows.
+    TabFocusChain::apply(window(), {fileBar_, filter_, ranks_, statistic_, table_, side_->tabBar(),
+                                    side_, callPaths_->tabBar(), callPaths_});
+}
+
+void RunView::setReadStage(std::shared_ptr<const RunData> run) {
+    setRun(std::move(run));
+    awaitingTimeline_ = true;
+    readStageShown_.start();
+    showBuildingTimeline();
+}
+
+// The panels would say "opened summary-only" and offer to load the events,
+// which are already on their way.
+void RunView::showBuildingTimeline() {
+    eventsPanel_->setBuilding(true);
+    callPaths_->setBuilding(true);
+}
+
+void RunView::showTimelineSoFar(std::shared_ptr<const RunData> soFar) {
+    if (!awaitingTimeline_ || !soFar || !soFar->timeline)
+        return;
+    const bool first = !timelineSoFar_;
+    timelineSoFar_ = std::move(soFar);
+    timelineStack_->setCurrentWidget(timeline_);
+    if (first)
+        timeline_->setRanks(selection_);
+    timeline_->setRun(timelineSoFar_->results, timelineSoFar_->timeline, !first);
+    timeline_->setHighlightedRegion(selectedRegion());
+}
+
+void RunView::setRun(std::shared_ptr<const RunData> run) {
+    // The complete run of the read stage shown: the table stays, and only
+    // its exclusive times and percentiles change.
+    const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
+                           run->path == run_->path && run->results && run_->results &&
+                           run->results->rows.size() == run_->results->rows.size();
+    // The ranks drawn so far keep their zoom when the complete timeline comes.
+    const bool keepView = completes && timelineSoFar_;
+    timelineSoFar_.reset();
+    awaitingTimeline_ = false;
+    run_ = std::move(run);
+    // A run combined from rank files has no file of its own: any of them counts.
+    if (run_ && run_->isCombined())
+        fileWatcher_->watchFiles(run_->rankFiles, run_->path);
+    else
+        fileWatcher_->watch(run_ ? run_->path : QString());
+    fileBar_->setFileName(run_ ? QFileInfo(run_->path).fileName() : QString());
+    // A selection made for the run read before may name ranks this one lacks.
+    if (run_ && run_->results) {
+        const std::string missing =
+            selection_.missingFrom(scope::RankSelection::ranksOf(*run_->results));
+        if (!missing.empty()) {
+            selection_ = {};
+            showRankProblem(QString::fromStdString(missing));
+        }
+    }
+    fillStatistics(run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results));
+    side_->setRun(run_, selection_);
+    callPaths_->setPageVisible(side_->hardware(),
+                               run_ && run_->results && HardwarePane::hasData(*run_->results));
+    if (run_ && run_->canDrawTimeline()) {
+        timelineStack_->setCurrentWidget(timeline_);
+        // The first frame of millions of calls is the costliest paint of an
+        // open. It waits for the table's numbers (what the user reads first)
+        // and then gets an event of its own (a timer, not a posted event,
+        // which Qt would handle in the same batch as the table's paint), so
+        // that no single step holds the window long.
+        connect(
+            this, &RunView::tableShowing, this,
+            [this, run = run_, keepView] {
+                QTimer::singleShot(1, this, [this, run, keepView] {
+                    if (run_ != run)
+                        return; // another run was set meanwhile
+                    // Ranks first: setRun draws the first frame with them.
+                    timeline_->setRanks(selection_);
+                    timeline_->setRun(run_->results, run_->timeline, keepView);
+                });
+            },
+            Qt::SingleShotConnection);
+    } else {
+        timeline_->clear();
+        if (run_ && run_->readOnDemand())
+            eventsPanel_->setOverBudget(run_->memoryBudget);
+        else
+            eventsPanel_->setReason(run_ && run_->canLoadEvents());
+        timelineStack_->setCurrentWidget(eventsPanel_);
+    }
+    callPaths_->setRun(run_, selection_);
+    // After the new tab's first paint, in an event of its own: the numbers
+    // arrive within milliseconds and would otherwise be laid out and painted
+    // in the same batch.
+    QTimer::singleShot(1, this, [this, run = run_, completes] {
+        if (run_ != run)
+            return;
+        recomputeTable();
+        completing_ = completes;
+    });
+    if (completes)
+        onRegionSelected();
+}
+
+void RunView::fillStatistics(bool gpu) {
+    if (statistic_->count() == allStatistics(gpu).size())
+        return;
+    // GPU total only for runs with GPU data; the choice stays where it can.
+    const QVariant current = statistic_->currentData();
+    const QSignalBlocker blocker(statistic_);
+    statistic_->clear();
+    for (Statistic s : allStatistics(gpu))
+        statistic_->addItem(label(s), static_cast<int>(s));
+    const int index = current.isValid() ? statistic_->findData(current) : 0;
+    statistic_->setCurrentIndex(std::max(index, 0));
+    if (current.isValid() && statistic_->currentData() != current)
+        rankChart_->setStatistic(statistic()); // GPU total went with the GPU data
+}
+
+void RunView::setRunLabel(const QString& label) {
+    side_->setRunLabel(label);
+    timeline_->setRunLabel(label);
+    callPaths_->setRunLabel(label);
+}
+
+void RunView::setEventsLoading(bool loading) {
+    eventsPanel_->setLoading(loading);
+    callPaths_->setEventsLoading(loading);
+    // The window ends a failed read of this run's file here; a failed reload
+    // keeps the data read before, and the window's banner says why.
+    if (!loading)
+        fileBar_->reloadEnded(true);
+}
+
+bool RunView::eventViewsEnabled() const {
+    return timelineStack_->currentWidget() == timeline_ && run_ && run_->canDrawTimeline();
+}
+
+bool RunView::setRankSelection(const QString& text) {
+    if (ranks_->text() != text) {
+        const QSignalBlocker blocker(ranks_);
+        ranks_->setText(text);
+    }
+    scope::RankSelection selection;
+    QString problem;
+    const QString trimmed = text.trimmed();
+    if (!trimmed.isEmpty() && trimmed.compare(QStringLiteral("all"), Qt::CaseInsensitive) != 0) {
+        try {
+            selection = scope::RankSelection::parse(trimmed.toStdString());
+        } catch (const std::invalid_argument& e) {
+            problem = QString::fromStdString(e.what());
+        }
+    }
+    // Before a run is set, only the syntax can be checked; setRun checks the rest.
+    if (problem.isEmpty() && run_ && run_->results)
+        problem = QString::fromStdString(
+            selection.missingFrom(scope::RankSelection::ranksOf(*run_->results)));
+    if (!problem.isEmpty()) {
+        showRankProblem(problem);
+        return false;
+    }
+    showRankProblem(QString());
+    // Return, then leaving the box, must not compute the same table twice.
+    if (selection.isAll() == selection_.isAll() &&
+        (selection.isAll() || selection.ranks() == selection_.ranks()))
+        return true;
+    selection_ = selection;
+    side_->setRanks(selection_);
+    if (drawsTimeline())
+        timeline_->setRanks(selection_);
+    callPaths_->setRanks(selection_);
+    recomputeTable();
+    return true;
+}
+
+// Shown under the box, not only in a tooltip, with what the views show instead.
+void RunView::showRankProblem(const QString& problem) {
+    const bool failed = !problem.isEmpty();
+    ranks_->setStyleSheet(failed ? QStringLiteral("color: #c62828") : QString());
+    ranks_->setToolTip(failed ? problem
+                              : tr("Statistics, chart and timeline cover these ranks only"));
+    if (failed)
+        rankMessage_->setText(
+            tr("%1 — showing %2")
+                .arg(problem,
+                     selection_.isAll()
+                         ? tr("all ranks")
+                         : tr("ranks %1").arg(QString::fromStdString(selection_.toString()))));
+    rankMessage_->setVisible(failed);
+}
+
+void RunView::setStatistic(Statistic statistic) {
+    const int index = statistic_->findData(static_cast<int>(statistic));
+    if (index >= 0)
+        statistic_->setCurrentIndex(index);
+}
+
+void RunView::restoreChoices() {
+    setStatistic(
+        static_cast<Statistic>(QSettings().value(QStringLiteral("chart/statistic"), 0).toInt()));
+    side_->restorePage();
+    callPaths_->callTree()->restoreOrientation();
+}
+
+Statistic RunView::statistic() const {
+    return static_cast<Statistic>(statistic_->currentData().toInt());
+}
+
+// Percentiles sort every call of a region: compute the table on a worker
+// thread; a newer request cancels the older one.
+void RunView::recomputeTable() {
+    completing_ = false; // a table for another selection replaces every column
+    if (!run_ || !run_->results) {
+        tableJob_.cancel();
+        model_->clear();
+        return;
+    }
+    tableJob_.start(
+        [results = run_->results, selection = selection_, byteLimit = run_->callBytesLimit()](
+            QPromise<std::vector<scope::RegionTableRow>>& promise, const std::atomic<bool>& stop) {
+            std::vector<scope::RegionTableRow> rows =
+                scope::RegionTable::compute(*results, selection, &stop, false);
+            promise.addResult(rows);
+            if (!scope::hasCallData(*results) || stop.load())
+                return;
+            scope::RegionTable::addPercentiles(*results, selection, rows, &stop, byteLimit);
+            if (!stop.load())
+                promise.addResult(std::move(rows));
+        });
+}
+
+void RunView::selectRegion(int region) {
+    for (int row = 0; row < proxy_->rowCount(); ++row) {
+        const QModelIndex index = proxy_->index(row, 0);
+        if (index.data(RegionTableModel::RegionIndexRole).toInt() == region) {
+            table_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                                 QItemSelectionModel::Rows);
+            return;
+        }
+    }
+}
+
+int RunView::selectedRegion() const {
+    const QModelIndex current = table_->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(RegionTableModel::RegionIndexRole).toInt() : -1;
+}
+
+void RunView::onRegionSelected() {
+    const int region = selectedRegion();
+    side_->setRegion(region);
+    if (drawsTimeline())
+        timeline_->setHighlightedRegion(region);
+    callPaths_->selectRegion(region);
+}
+
+QByteArray RunView::saveSplitterState() const {
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << vertical_->saveState() << horizontal_->saveState();
+    return state;
+}
+
+void RunView::restoreSplitterState(const QByteArray& state) {
+    QDataStream in(state);
+    QByteArray vertical;
+    QByteArray horizontal;
+    in >> vertical >> horizontal;
+    if (in.status() == QDataStream::Ok) {
+        vertical_->restoreState(vertical);
+        horizontal_->restoreState(horizontal);
+    }
+}
