@@ -78,7 +78,7 @@ LoadOutcome LoadJob::run() {
         IsolatedReadRequest read = readRequest();
         if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_))
             showSummariesFirst(read);
-        std::shared_ptr<ProfilingResults> results = this->read(read);
+        std::shared_ptr<ProfilingResults> results = readFiles(read);
         if (results->eventsRead && !cancel_.load() && callbacks_.readDone)
             stageDone(AsyncLoader::readStageCopy(*results));
         // Read on demand (results->onDemand, eventsRead false): no index over
@@ -142,7 +142,7 @@ void LoadJob::showSummariesFirst(IsolatedReadRequest& read) {
     }
 }
 
-std::shared_ptr<ProfilingResults> LoadJob::read(IsolatedReadRequest& read) {
+std::shared_ptr<ProfilingResults> LoadJob::readFiles(IsolatedReadRequest& read) {
     auto results = std::make_shared<ProfilingResults>();
     if (request_.rankFiles.empty()) {
         *results = readProfileFile(request_.path, read);

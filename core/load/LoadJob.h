@@ -32,7 +32,8 @@ private:
     // The table from the summary columns before a long read on demand;
     // narrows the read's share of the bar when it shows.
     void showSummariesFirst(IsolatedReadRequest& read);
-    std::shared_ptr<ProfilingResults> read(IsolatedReadRequest& read);
+    // The file, or the rank files combined as one run.
+    std::shared_ptr<ProfilingResults> readFiles(IsolatedReadRequest& read);
     void stageDone(std::shared_ptr<const ProfilingResults> stage) const;
     void indexCallsInMemory(ProfilingResults& results);
     void buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& results);

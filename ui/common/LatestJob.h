@@ -27,7 +27,7 @@ public:
         : watcher_(new QFutureWatcher<T>(owner)), deliver_(std::move(deliver)),
           finished_(std::move(finished)) {
         QObject::connect(watcher_, &QFutureWatcherBase::resultsReadyAt, owner,
-                         [this](int begin, int end) { deliverUpTo(end, begin); });
+                         [this](int begin, int end) { deliverResults(begin, end); });
         QObject::connect(watcher_, &QFutureWatcherBase::finished, owner, [this] { finish(); });
     }
     LatestJob(const LatestJob&) = delete;
@@ -73,12 +73,13 @@ public:
     // here and now: for headless exports, which have no event loop.
     void finishNow() {
         watcher_->waitForFinished();
-        deliverUpTo(watcher_->future().resultCount(), delivered_);
+        deliverResults(delivered_, watcher_->future().resultCount());
         finish();
     }
 
 private:
-    void deliverUpTo(int end, int begin) {
+    // Results [begin, end) of the newest job, those not delivered yet.
+    void deliverResults(int begin, int end) {
         // Results reported before a finishNow() delivered them arrive again.
         for (int i = std::max(begin, delivered_); i < end && !dropped_; ++i) {
             delivered_ = i + 1;
