@@ -97,7 +97,7 @@ Pass queryAll(const TimelineSource& source, std::int64_t t0, std::int64_t t1) {
 } // namespace
 
 int measureBudgetProbe(const std::string& path) {
-    ReadOptions options;
+    ReadRequest options;
     options.memoryBudget = 1;
     const ProfilingResults results = readH5(path, options);
     std::printf("0 %d %.1f\n", results.onDemand && !results.eventsRead ? 1 : 0, peakRssMiB());
@@ -212,7 +212,7 @@ int measureBudgetLoad(const std::string& path, const std::string& budgetBytes) {
 }
 
 int measureOrderFloor(const std::string& path, const std::string& budgetBytes) {
-    ReadOptions options;
+    ReadRequest options;
     options.memoryBudget = std::stoull(budgetBytes);
     const ProfilingResults results = readH5(path, options);
     if (!results.onDemand || results.eventsRead) {

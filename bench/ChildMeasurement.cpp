@@ -57,12 +57,12 @@ void sampleHelperPeak(const std::atomic<bool>& stop, std::atomic<double>& peakMi
 // back through a memfd. "isolated" reports this process's peak,
 // "isolated-helper" the helper's (sampled, so not timed alongside).
 int measureIsolated(const std::string& kind, const std::string& path) {
-    IsolatedReadRequest request;
+    ReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
     if (kind == "isolated-summary") {
         // As the viewer opens a file summary-only.
         request.summaryOnly = true;
-        request.summary.fallback = true;
+        request.fallback = true;
         request.rowDetails = false;
     }
     std::atomic<bool> stop{false};
@@ -121,7 +121,7 @@ int measure(const std::string& kind, const std::string& path) {
         const PlannedRead read = planH5(path);
         events = static_cast<double>(read.events.columnLengths[0]);
     } else if (kind == "summary-lean") {
-        SummaryOptions options;
+        ReadRequest options;
         options.rowDetails = false;
         results = readH5Summary(path, options);
         events = static_cast<double>(results.totalCalls());

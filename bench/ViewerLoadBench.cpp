@@ -17,6 +17,7 @@
 #include "PeakMemory.h"
 #include "RssWatchdog.h"
 #include "base/MemoryBudget.h"
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "load/LoadController.h"
 #include "run/RunView.h"
@@ -42,7 +43,7 @@ struct Redraws {
 // Each zoom is new to the timeline (nothing cached). A frame that runs out of
 // query time draws the rest in the next ones: count them all.
 Redraws measureRedraws(RunView* view) {
-    QCustomPlot* plot = view->timeline()->plot();
+    QCustomPlot* plot = view->page<TimelinePage>()->timeline()->plot();
     const QCPRange full = plot->xAxis->range();
     Redraws result;
     for (double zoom : {1.0001, 10.0, 100.0, 1e3, 1e4, 1e5}) {
@@ -63,7 +64,7 @@ Redraws measureRedraws(RunView* view) {
             // A run read on demand finishes a zoom when its calls are read:
             // let the refined callback's queued replot request arrive.
             QCoreApplication::processEvents();
-        } while (!view->timeline()->isComplete() && frames < 1000);
+        } while (!view->page<TimelinePage>()->timeline()->isComplete() && frames < 1000);
         std::printf("timeline redraw at 1/%g of the run: %.1f ms in %d frame(s), longest %.1f ms\n",
                     zoom, whole, frames, slowest);
         result.slowestFrame = std::max(result.slowestFrame, slowest);
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     if (args.contains(QStringLiteral("--budget-guard"))) {
         // The viewer's loads take the budget from its preference since
         // MemoryBudgetSetting came; before, they read every call.
-#if __has_include("MemoryBudgetSetting.h")
+#if __has_include("common/MemoryBudgetSetting.h")
         const auto stored = settings.value(QStringLiteral("memory/budget")).toULongLong();
         startRssWatchdog((stored != 0 ? stored : scope::MemoryBudget::defaultBytes()) / 4 * 5);
 #else

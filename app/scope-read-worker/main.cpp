@@ -31,11 +31,7 @@ using isolate::WorkerMessage;
 namespace {
 
 struct Arguments {
-    bool summary = false;
-    bool rowDetails = true;
-    std::size_t rowDetailsLimit = 0;
-    std::uint64_t memoryBudget = 0;
-    SummaryOptions options;
+    ReadRequest request;
     std::string path;
 };
 
@@ -44,19 +40,19 @@ bool parse(int argc, char** argv, Arguments& arguments) {
     for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
         const std::string arg = argv[i];
         if (arg == "--summary") {
-            arguments.summary = true;
+            arguments.request.summaryOnly = true;
         } else if (arg == "--no-row-details") {
-            arguments.rowDetails = false;
+            arguments.request.rowDetails = false;
         } else if (arg == "--row-details-limit" && i + 1 < argc) {
-            arguments.rowDetailsLimit = std::strtoull(argv[++i], nullptr, 10);
+            arguments.request.rowDetailsLimit = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--memory-budget" && i + 1 < argc) {
-            arguments.memoryBudget = std::strtoull(argv[++i], nullptr, 10);
+            arguments.request.memoryBudget = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--fallback") {
-            arguments.options.fallback = true;
+            arguments.request.fallback = true;
         } else if (arg == "--likwid") {
-            arguments.options.includeLikwid = true;
+            arguments.request.includeLikwid = true;
         } else if (arg == "--line-profile") {
-            arguments.options.includeLineProfile = true;
+            arguments.request.includeLineProfile = true;
         } else {
             return false;
         }
@@ -132,19 +128,10 @@ int main(int argc, char** argv) {
             WorkerMessage::kResultFd, isolate::ResultsCodec::kReservedBytes);
         const ColumnAllocator<std::int64_t> inlineValues(arena);
         PlannedRead read;
-        if (arguments.summary) {
-            arguments.options.control = control;
-            arguments.options.eventColumns = inlineValues;
-            arguments.options.rowDetails = arguments.rowDetails;
-            arguments.options.rowDetailsLimit = arguments.rowDetailsLimit;
-            arguments.options.memoryBudget = arguments.memoryBudget;
-            read = planH5Summary(arguments.path, arguments.options);
-        } else {
-            ReadOptions options{control, arguments.rowDetails, inlineValues,
-                                arguments.rowDetailsLimit};
-            options.memoryBudget = arguments.memoryBudget;
-            read = planH5(arguments.path, options);
-        }
+        arguments.request.control = control;
+        arguments.request.eventColumns = inlineValues;
+        read = arguments.request.summaryOnly ? planH5Summary(arguments.path, arguments.request)
+                                             : planH5(arguments.path, arguments.request);
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");
         WorkerMessage done;

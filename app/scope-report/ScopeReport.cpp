@@ -45,11 +45,11 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
     // and all of them are ProfileErrors whose message already names the file.
     try {
         // In a helper process, so a file that crashes libhdf5 is one failed file.
-        IsolatedReadRequest request;
+        ReadRequest request;
         request.summaryOnly = options_.summaryOnly;
-        request.summary.fallback = options_.fallback;
-        request.summary.includeLikwid = options_.likwid;
-        request.summary.includeLineProfile = options_.lineProfile;
+        request.fallback = options_.fallback;
+        request.includeLikwid = options_.likwid;
+        request.includeLineProfile = options_.lineProfile;
         // Only the speedscope frames show them (source file and line).
         request.rowDetails = options_.speedscopePath.has_value();
         // Rank files are combined from their calls in memory.

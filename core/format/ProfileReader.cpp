@@ -87,7 +87,7 @@ void select(ProfilingResults& results, const std::vector<std::string>& regions,
     results.regions = std::move(kept);
 }
 
-PlannedRead planFull(const h5::H5File& file, const ReadOptions& options) {
+PlannedRead planFull(const h5::H5File& file, const ReadRequest& options) {
     const FileLayout layout = FileLayout::detect(file);
     PlannedRead read = startRead(file, layout, options.eventColumns);
     planEvents(file, layout, options.rowDetails, options.rowDetailsLimit, options.memoryBudget,
@@ -96,7 +96,7 @@ PlannedRead planFull(const h5::H5File& file, const ReadOptions& options) {
     return read;
 }
 
-PlannedRead planSummary(const h5::H5File& file, const SummaryOptions& options) {
+PlannedRead planSummary(const h5::H5File& file, const ReadRequest& options) {
     const FileLayout layout = FileLayout::detect(file);
     PlannedRead read = startRead(file, layout, options.eventColumns);
     const bool rowIndex = usesRowIndex(file, layout);
@@ -123,11 +123,11 @@ PlannedRead planSummary(const h5::H5File& file, const SummaryOptions& options) {
 
 } // namespace
 
-PlannedRead planH5(const std::string& path, const ReadOptions& options) {
+PlannedRead planH5(const std::string& path, const ReadRequest& options) {
     return planFull(h5::H5File(path, options.control), options);
 }
 
-PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options) {
+PlannedRead planH5Summary(const std::string& path, const ReadRequest& options) {
     return planSummary(h5::H5File(path, options.control), options);
 }
 
@@ -167,16 +167,16 @@ ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
     return results;
 }
 
-ProfilingResults readH5(const std::string& path, const ReadOptions& options) {
-    ReadOptions planning = options;
+ProfilingResults readH5(const std::string& path, const ReadRequest& options) {
+    ReadRequest planning = options;
     planning.control = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planH5(path, planning);
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
     return completeRead(std::move(read), bytes, options.control, {}, {}, options.memoryBudget);
 }
 
-ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options) {
-    SummaryOptions planning = options;
+ProfilingResults readH5Summary(const std::string& path, const ReadRequest& options) {
+    ReadRequest planning = options;
     planning.control = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planH5Summary(path, planning);
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
@@ -185,14 +185,14 @@ ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& op
 }
 
 ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,
-                             const ReadOptions& options) {
+                             const ReadRequest& options) {
     const ReadControl planning = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planFull(h5::H5File::openImage(image, name, planning), options);
     return completeRead(std::move(read), EventBytes::image(image, name), options.control);
 }
 
 ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,
-                                    const SummaryOptions& options) {
+                                    const ReadRequest& options) {
     const ReadControl planning = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planSummary(h5::H5File::openImage(image, name, planning), options);
     return completeRead(std::move(read), EventBytes::image(image, name), options.control,

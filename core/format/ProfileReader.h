@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ReadOptions.h"
+#include "ReadRequest.h"
 #include "model/ProfilingResults.h"
 #include "plan/EventBytes.h"
 #include "plan/EventPlan.h"
@@ -14,19 +14,19 @@ namespace scope {
 
 // Reads a whole profiling file: events (when the layout has them), statistics,
 // metadata and auxiliary groups. Throws the errors of model/Errors.h.
-ProfilingResults readH5(const std::string& path, const ReadOptions& options = {});
+ProfilingResults readH5(const std::string& path, const ReadRequest& options = {});
 
 // Reads the summary columns (or the aggregate columns) and never an event
 // dataset. Throws SummaryDataUnavailable for files without them unless
 // options.fallback is set; then the events are read and summaryFallback is true.
-ProfilingResults readH5Summary(const std::string& path, const SummaryOptions& options = {});
+ProfilingResults readH5Summary(const std::string& path, const ReadRequest& options = {});
 
 // The same reads of a file image held in memory; `name` stands for the path in
 // results and errors. For fuzzing and tests: the bytes never touch the disk.
 ProfilingResults readH5Image(std::span<const std::byte> image, const std::string& name,
-                             const ReadOptions& options = {});
+                             const ReadRequest& options = {});
 ProfilingResults readH5SummaryImage(std::span<const std::byte> image, const std::string& name,
-                                    const SummaryOptions& options = {});
+                                    const ReadRequest& options = {});
 
 // Each read above is two steps. The first reads the file's structure with
 // libhdf5: metadata, the index, stored summaries, auxiliary groups and where
@@ -45,10 +45,10 @@ struct PlannedRead {
 
 // These report progress from 0 to 1 of their own; completeRead reports from
 // kPlanShare to 1.
-PlannedRead planH5(const std::string& path, const ReadOptions& options = {});
-PlannedRead planH5Summary(const std::string& path, const SummaryOptions& options = {});
+PlannedRead planH5(const std::string& path, const ReadRequest& options = {});
+PlannedRead planH5Summary(const std::string& path, const ReadRequest& options = {});
 
-// `regions` and `ranks` keep only those rows (SummaryOptions'; empty = all).
+// `regions` and `ranks` keep only those rows (ReadRequest'; empty = all).
 // With a memoryBudget (bytes, 0 = none) that the events would exceed in
 // memory (readsOnDemand), they are streamed for the statistics and left on
 // disk behind results.onDemand, the file opened again by path for them.

@@ -35,23 +35,11 @@ bool isExecutable(const std::filesystem::path& path) {
     return std::filesystem::is_regular_file(path, error) && access(path.c_str(), X_OK) == 0;
 }
 
-ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
-    if (!request.summaryOnly) {
-        ReadOptions options{request.control, request.rowDetails};
-        options.rowDetailsLimit = request.rowDetailsLimit;
-        options.memoryBudget = request.memoryBudget;
-        return readH5(path, options);
-    }
-    SummaryOptions options = request.summary;
-    options.control = request.control;
-    options.rowDetails = request.rowDetails;
-    options.rowDetailsLimit = request.rowDetailsLimit;
-    options.memoryBudget = request.memoryBudget;
-    return readH5Summary(path, options);
+ProfilingResults readInProcess(const std::string& path, const ReadRequest& request) {
+    return request.summaryOnly ? readH5Summary(path, request) : readH5(path, request);
 }
 
-std::vector<std::string> workerArguments(const std::string& path,
-                                         const IsolatedReadRequest& request) {
+std::vector<std::string> workerArguments(const std::string& path, const ReadRequest& request) {
     std::vector<std::string> arguments;
     if (!request.rowDetails)
         arguments.emplace_back("--no-row-details");
@@ -64,13 +52,12 @@ std::vector<std::string> workerArguments(const std::string& path,
         arguments.insert(arguments.end(),
                          {"--memory-budget", std::to_string(request.memoryBudget)});
     if (request.summaryOnly) {
-        const SummaryOptions& summary = request.summary;
         arguments.emplace_back("--summary");
-        if (summary.fallback)
+        if (request.fallback)
             arguments.emplace_back("--fallback");
-        if (summary.includeLikwid)
+        if (request.includeLikwid)
             arguments.emplace_back("--likwid");
-        if (summary.includeLineProfile)
+        if (request.includeLineProfile)
             arguments.emplace_back("--line-profile");
     }
     arguments.emplace_back("--");
@@ -116,8 +103,7 @@ std::string seconds(std::chrono::milliseconds duration) {
 // exit (unmapping hundreds of megabytes) need not be waited for first.
 class Session {
 public:
-    Session(const std::string& path, const IsolatedReadRequest& request,
-            isolate::WorkerProcess& process)
+    Session(const std::string& path, const ReadRequest& request, isolate::WorkerProcess& process)
         : path_(path), request_(request), process_(process),
           progress_(scaledControl(request.control, 0.0, kPlanShare).progress) {}
 
@@ -216,7 +202,7 @@ private:
     }
 
     const std::string& path_;
-    const IsolatedReadRequest& request_;
+    const ReadRequest& request_;
     isolate::WorkerProcess& process_;
     // The helper's share of the read's progress: the first step's.
     ProgressCallback progress_;
@@ -245,7 +231,7 @@ std::string findReadWorker() {
     return {};
 }
 
-ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest& request) {
+ProfilingResults readIsolated(const std::string& path, const ReadRequest& request) {
     const std::string worker = request.worker.empty() ? findReadWorker() : request.worker;
     if (worker.empty())
         return readInProcess(path, request);
@@ -269,8 +255,8 @@ ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
     if (!request.summaryOnly)
         return completeRead(std::move(read), bytes, request.control, {}, {}, request.memoryBudget);
-    return completeRead(std::move(read), bytes, request.control, request.summary.regions,
-                        request.summary.ranks, request.memoryBudget);
+    return completeRead(std::move(read), bytes, request.control, request.regions, request.ranks,
+                        request.memoryBudget);
 }
 
 } // namespace scope

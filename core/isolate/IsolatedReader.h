@@ -1,36 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "format/ReadOptions.h"
+#include "format/ReadRequest.h"
 #include "model/ProfilingResults.h"
 
 #include <chrono>
 #include <string>
 
 namespace scope {
-
-struct IsolatedReadRequest {
-    bool summaryOnly = false;
-    // fallback, includeLikwid, includeLineProfile, regions, ranks of a
-    // summary-only read; its control is not used (see below). The helper
-    // reads the regions and ranks all; they are kept here.
-    SummaryOptions summary;
-    // See ReadOptions::rowDetails; applies to both kinds of read.
-    bool rowDetails = true;
-    // See ReadOptions::rowDetailsLimit.
-    std::size_t rowDetailsLimit = 0;
-    // See ReadOptions::memoryBudget; applies to both kinds of read (not
-    // summary.memoryBudget). The helper only plans: the budget is this
-    // process's, where the events are read.
-    std::uint64_t memoryBudget = 0;
-    // Progress comes from the helper's messages; cancelling kills the helper.
-    ReadControl control;
-    // How long the helper may go without a sign of progress before it is
-    // taken for hung and killed.
-    std::chrono::milliseconds timeout{10000};
-    // The helper to run; empty = findReadWorker().
-    std::string worker;
-};
 
 // The read helper this process would run: $SCOPE_READ_WORKER if set ("none"
 // = read in this process), else scope-read-worker beside the executable, else
@@ -45,6 +22,6 @@ std::string findReadWorker();
 // with the same path, step and message; a crash, a time-out or garbled output
 // of the helper is a CorruptProfileError naming the file; a cancel is
 // ReadCancelled.
-ProfilingResults readIsolated(const std::string& path, const IsolatedReadRequest& request);
+ProfilingResults readIsolated(const std::string& path, const ReadRequest& request);
 
 } // namespace scope

@@ -25,7 +25,7 @@ struct LoadRequest {
     // read one after the other and combined as the ranks of one run
     // (combineRankFiles); `path` is then only what the caller calls the run.
     std::vector<std::string> rankFiles = {};
-    // Bytes the run's event columns may take (0 = no limit); see ReadOptions.
+    // Bytes the run's event columns may take (0 = no limit); see ReadRequest.
     std::uint64_t memoryBudget = 0;
     // How often a timeline built from calls on disk hands out the ranks built
     // so far (Callbacks::timelineSoFar).

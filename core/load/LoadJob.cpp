@@ -7,7 +7,7 @@
 #include "analysis/PartialTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "base/MemoryBudget.h"
-#include "format/ReadOptions.h"
+#include "format/ReadRequest.h"
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
 
@@ -75,7 +75,7 @@ ReadControl LoadJob::throttledControl() {
 
 LoadOutcome LoadJob::run() {
     try {
-        IsolatedReadRequest read = readRequest();
+        ReadRequest read = readRequest();
         if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_))
             showSummariesFirst(read);
         std::shared_ptr<ProfilingResults> results = readFiles(read);
@@ -104,12 +104,12 @@ LoadOutcome LoadJob::run() {
 
 // In a helper process: a file that crashes libhdf5 must not take the other
 // open runs with it.
-IsolatedReadRequest LoadJob::readRequest() const {
-    IsolatedReadRequest read;
+ReadRequest LoadJob::readRequest() const {
+    ReadRequest read;
     read.summaryOnly = request_.summaryOnly;
-    read.summary.fallback = request_.fallback;
-    read.summary.includeLikwid = true;
-    read.summary.includeLineProfile = true;
+    read.fallback = request_.fallback;
+    read.includeLikwid = true;
+    read.includeLineProfile = true;
     // The source panel shows the rows' source locations, but with 1,024
     // ranks they are half of a summary-only open: only up to a limit.
     read.rowDetails = true;
@@ -120,10 +120,10 @@ IsolatedReadRequest LoadJob::readRequest() const {
     return read;
 }
 
-void LoadJob::showSummariesFirst(IsolatedReadRequest& read) {
-    IsolatedReadRequest summaries = read;
+void LoadJob::showSummariesFirst(ReadRequest& read) {
+    ReadRequest summaries = read;
     summaries.summaryOnly = true;
-    summaries.summary.fallback = false;
+    summaries.fallback = false;
     summaries.memoryBudget = 0;
     summaries.control.progress = {}; // a moment; the bar's share is not yet known
     try {
@@ -142,7 +142,7 @@ void LoadJob::showSummariesFirst(IsolatedReadRequest& read) {
     }
 }
 
-std::shared_ptr<ProfilingResults> LoadJob::readFiles(IsolatedReadRequest& read) {
+std::shared_ptr<ProfilingResults> LoadJob::readFiles(ReadRequest& read) {
     auto results = std::make_shared<ProfilingResults>();
     if (request_.rankFiles.empty()) {
         *results = readProfileFile(request_.path, read);

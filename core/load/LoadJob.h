@@ -28,12 +28,12 @@ public:
 private:
     // Progress throttled for a UI, but a new stage always gets through.
     ReadControl throttledControl();
-    IsolatedReadRequest readRequest() const;
+    ReadRequest readRequest() const;
     // The table from the summary columns before a long read on demand;
     // narrows the read's share of the bar when it shows.
-    void showSummariesFirst(IsolatedReadRequest& read);
+    void showSummariesFirst(ReadRequest& read);
     // The file, or the rank files combined as one run.
-    std::shared_ptr<ProfilingResults> readFiles(IsolatedReadRequest& read);
+    std::shared_ptr<ProfilingResults> readFiles(ReadRequest& read);
     void stageDone(std::shared_ptr<const ProfilingResults> stage) const;
     void indexCallsInMemory(ProfilingResults& results);
     void buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& results);

@@ -42,7 +42,7 @@ bool isNativeTrace(const std::string& path) {
     return startsWithSptMagic(head);
 }
 
-ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request) {
+ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request) {
     // A `.spt` without the magic is a trace cut short (or damaged), not an
     // HDF5 file: its reader says so.
     if (!isNativeTrace(path) && !path.ends_with(".spt")) {
@@ -50,7 +50,7 @@ ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequ
         dropUnrecordedCallIds(results);
         return results;
     }
-    if (request.summaryOnly && !request.summary.fallback)
+    if (request.summaryOnly && !request.fallback)
         throw SummaryDataUnavailable(path, "reading the summary columns",
                                      "a native trace has no summary columns, only calls");
     // A trace is parsed whole into memory whatever request.memoryBudget says:

@@ -20,6 +20,6 @@ bool isNativeTrace(const std::string& path);
 // request.memoryBudget applies to HDF5 files (a trace is always read into
 // memory). Event columns whose call ids are all -1 (the older C writer's "not
 // recorded") are dropped, so that nesting comes from the times.
-ProfilingResults readProfileFile(const std::string& path, const IsolatedReadRequest& request);
+ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request);
 
 } // namespace scope

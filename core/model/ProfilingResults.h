@@ -38,7 +38,7 @@ public:
     bool eventsRead = false;      // per-call data is in `events`
     bool summaryFallback = false; // a summary-only read had to read the events
     // The rows' details were not read: the file has more index rows than
-    // ReadOptions::rowDetailsLimit.
+    // ReadRequest::rowDetailsLimit.
     bool rowDetailsSkipped = false;
     std::uint32_t numRanks = 0;
     Metadata metadata;
@@ -47,7 +47,7 @@ public:
     std::vector<RowDetails> rowDetails; // what RankRegion::details points at
     EventColumns events;
     // Set instead of `events` when the events did not fit in the memory
-    // budget (ReadOptions::memoryBudget): the rows' statistics were computed
+    // budget (ReadRequest::memoryBudget): the rows' statistics were computed
     // while streaming them and their calls are read from the file on demand.
     std::shared_ptr<const CallSource> onDemand;
     std::optional<std::int64_t> minimumStartNs;

@@ -40,8 +40,8 @@ QString expectError(const std::function<void()>& read, const std::string& path) 
     return QStringLiteral("no exception");
 }
 
-SummaryOptions withFallback() {
-    SummaryOptions options;
+ReadRequest withFallback() {
+    ReadRequest options;
     options.fallback = true;
     return options;
 }

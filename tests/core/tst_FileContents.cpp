@@ -34,8 +34,8 @@ void addRows(int schema) {
             << fullSpec(schema, strings);
 }
 
-SummaryOptions withFallback() {
-    SummaryOptions options;
+ReadRequest withFallback() {
+    ReadRequest options;
     options.fallback = true;
     return options;
 }
@@ -223,7 +223,7 @@ private slots:
         }
 
         // A summary read leaves LIKWID and line profiles out unless asked.
-        SummaryOptions options;
+        ReadRequest options;
         options.fallback = true;
         const ProfilingResults lean = readH5Summary(file, options);
         QVERIFY(lean.likwid.empty());
@@ -239,7 +239,7 @@ private slots:
     void summarySelection() {
         FixtureSpec spec = SampleSpecs::standard(3);
         const std::string file = write(spec);
-        SummaryOptions options;
+        ReadRequest options;
         options.regions = {"Löser-ε", "solve", "no such region"};
         options.ranks = {0, 2};
         const ProfilingResults results = readH5Summary(file, options);

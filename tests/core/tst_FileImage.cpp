@@ -75,7 +75,7 @@ private slots:
         QVERIFY2(compareResults(fromImage, fromFile).isEmpty(),
                  qPrintable(compareResults(fromImage, fromFile)));
 
-        SummaryOptions options;
+        ReadRequest options;
         options.fallback = true;
         const ProfilingResults summaryFile = readH5Summary(path.toStdString(), options);
         const ProfilingResults summaryImage = readH5SummaryImage(spanOf(bytes), "m.h5", options);

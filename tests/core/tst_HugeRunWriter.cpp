@@ -94,7 +94,7 @@ private slots:
         QString error = testing::compareToSpec(full, spec, "events");
         QVERIFY2(error.isEmpty(), qPrintable(error));
 
-        SummaryOptions options;
+        ReadRequest options;
         options.fallback = false; // must come from the summary columns
         const ProfilingResults stored = readH5Summary(path, options);
         QVERIFY(!stored.eventsRead);

@@ -39,26 +39,26 @@ namespace {
 
 const QString kData = QStringLiteral(SCOPE_TEST_DATA_DIR);
 
-IsolatedReadRequest realWorker(bool summaryOnly = false) {
-    IsolatedReadRequest request;
+ReadRequest realWorker(bool summaryOnly = false) {
+    ReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
     request.summaryOnly = summaryOnly;
     return request;
 }
 
 // The fake helper misbehaves as `mode` says and reports its pid first.
-IsolatedReadRequest fakeWorker(const char* mode, std::chrono::milliseconds timeout = 60s) {
+ReadRequest fakeWorker(const char* mode, std::chrono::milliseconds timeout = 60s) {
     qputenv("SCOPE_FAKE_WORKER", mode);
-    IsolatedReadRequest request;
+    ReadRequest request;
     request.worker = SCOPE_FAKE_READ_WORKER_EXE;
     request.timeout = timeout;
     return request;
 }
 
-ProfilingResults readInProcess(const std::string& path, const IsolatedReadRequest& request) {
+ProfilingResults readInProcess(const std::string& path, const ReadRequest& request) {
     if (!request.summaryOnly)
         return readH5(path);
-    return readH5Summary(path, request.summary);
+    return readH5Summary(path, request);
 }
 
 bool processGone(pid_t pid) {
@@ -84,12 +84,12 @@ class TestIsolatedReader : public QObject {
     void compareBothReads(const std::string& file) {
         const QString full = resultsDifference(readIsolated(file, realWorker()), readH5(file));
         QVERIFY2(full.isEmpty(), qPrintable(full));
-        IsolatedReadRequest summary = realWorker(true);
-        summary.summary.fallback = true;
-        summary.summary.includeLikwid = true;
-        summary.summary.includeLineProfile = true;
+        ReadRequest summary = realWorker(true);
+        summary.fallback = true;
+        summary.includeLikwid = true;
+        summary.includeLineProfile = true;
         const QString part =
-            resultsDifference(readIsolated(file, summary), readH5Summary(file, summary.summary));
+            resultsDifference(readIsolated(file, summary), readH5Summary(file, summary));
         QVERIFY2(part.isEmpty(), qPrintable(part));
     }
 
@@ -135,14 +135,14 @@ private slots:
     void summarySelection() {
         const std::string file = path(QStringLiteral("selection.h5"));
         FixtureWriter::write(SampleSpecs::standard(3), file);
-        IsolatedReadRequest request = realWorker(true);
-        request.summary.regions = {"step", "main"};
-        request.summary.ranks = {0, 2};
+        ReadRequest request = realWorker(true);
+        request.regions = {"step", "main"};
+        request.ranks = {0, 2};
         const ProfilingResults isolated = readIsolated(file, request);
         QCOMPARE(isolated.regions.size(), std::size_t{2});
         for (const RankRegion& row : isolated.rows)
             QVERIFY(row.rank == 0 || row.rank == 2);
-        const QString error = resultsDifference(isolated, readH5Summary(file, request.summary));
+        const QString error = resultsDifference(isolated, readH5Summary(file, request));
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
@@ -187,7 +187,7 @@ private slots:
         QFETCH(bool, summaryOnly);
         QFETCH(QString, type);
         const std::string name = file.toStdString();
-        const IsolatedReadRequest request = realWorker(summaryOnly);
+        const ReadRequest request = realWorker(summaryOnly);
         const QString isolated = thrown([&] { readIsolated(name, request); });
         QVERIFY2(isolated.startsWith(type + QStringLiteral(": ") + file), qPrintable(isolated));
         QCOMPARE(isolated, thrown([&] { readInProcess(name, request); }));
@@ -248,7 +248,7 @@ private slots:
     void cancelKillsTheHelper() {
         std::atomic<bool> cancel{false};
         pid_t pid = 0;
-        IsolatedReadRequest request = fakeWorker("hang");
+        ReadRequest request = fakeWorker("hang");
         request.control.cancel = &cancel;
         request.control.progress = [&](double, std::string_view text) {
             if (text.starts_with("pid "))
@@ -264,7 +264,7 @@ private slots:
     // What a user does to a stuck helper: kill -9.
     void aHelperKilledByHandIsAnError() {
         pid_t pid = 0;
-        IsolatedReadRequest request = fakeWorker("hang");
+        ReadRequest request = fakeWorker("hang");
         request.control.progress = [&](double, std::string_view text) {
             if (text.starts_with("pid ")) {
                 pid = static_cast<pid_t>(std::stoi(std::string(text.substr(4))));
@@ -315,7 +315,7 @@ private slots:
         const std::string file = path(QStringLiteral("details.h5"));
         FixtureWriter::write(spec, file);
         for (const bool summaryOnly : {false, true}) {
-            IsolatedReadRequest request = realWorker(summaryOnly);
+            ReadRequest request = realWorker(summaryOnly);
             request.rowDetails = false;
             const ProfilingResults lean = readIsolated(file, request);
             const ProfilingResults full = summaryOnly ? readH5Summary(file) : readH5(file);
@@ -362,7 +362,7 @@ private slots:
         isolate::UniqueFd memory(memfd_create("arena", MFD_CLOEXEC));
         auto arena = std::make_shared<isolate::SharedColumnArena>(
             memory.get(), isolate::ResultsCodec::kReservedBytes);
-        ReadOptions options;
+        ReadRequest options;
         if (inArena)
             options.eventColumns = ColumnAllocator<std::int64_t>(arena);
         PlannedRead read = planH5(file, options);
@@ -448,7 +448,7 @@ private slots:
     // Progress arrives from the helper, ends at 1 and never goes back.
     void progressArrivesInOrder() {
         std::vector<double> fractions;
-        IsolatedReadRequest request = realWorker();
+        ReadRequest request = realWorker();
         request.control.progress = [&](double fraction, std::string_view) {
             fractions.push_back(fraction);
         };

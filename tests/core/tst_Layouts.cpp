@@ -140,7 +140,7 @@ private slots:
             QVERIFY2(error.isEmpty(), qPrintable(error));
         } else {
             QVERIFY_THROWS_EXCEPTION(SummaryDataUnavailable, readH5Summary(file));
-            SummaryOptions options;
+            ReadRequest options;
             options.fallback = true;
             const ProfilingResults fallback = readH5Summary(file, options);
             QVERIFY(fallback.summaryFallback);

@@ -43,7 +43,7 @@ FixtureSpec longRows(Compression compression, EventEncoding encoding, int schema
 }
 
 ProfilingResults readOnDemand(const std::string& file, std::uint64_t budget = 1) {
-    ReadOptions options;
+    ReadRequest options;
     options.memoryBudget = budget;
     return readH5(file, options);
 }

@@ -24,7 +24,7 @@ namespace {
 const QString kCapi = QStringLiteral(SCOPE_TEST_DATA_DIR "/c-api/");
 
 ProfilingResults readFile(const QString& path) {
-    return readProfileFile(path.toStdString(), IsolatedReadRequest{});
+    return readProfileFile(path.toStdString(), ReadRequest{});
 }
 
 } // namespace

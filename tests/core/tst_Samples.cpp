@@ -266,7 +266,7 @@ private slots:
     void schema1SummaryNeedsFallback() {
         const std::string path = dataPath(QStringLiteral("run_np3.h5")).toStdString();
         QVERIFY_THROWS_EXCEPTION(SummaryDataUnavailable, readH5Summary(path));
-        SummaryOptions options;
+        ReadRequest options;
         options.fallback = true;
         const ProfilingResults fallback = readH5Summary(path, options);
         QVERIFY(fallback.summaryFallback);

@@ -31,22 +31,22 @@ const std::string kSample = (kData + QStringLiteral("/run_np3.h5")).toStdString(
 
 // The tests' copy of the helper, which does what $SCOPE_SANDBOX_ESCAPE says
 // right after confining itself (tests/isolate/SandboxEscape.h).
-IsolatedReadRequest escapingWorker(const char* action, bool summaryOnly = false) {
+ReadRequest escapingWorker(const char* action, bool summaryOnly = false) {
     qputenv("SCOPE_SANDBOX_ESCAPE", action);
-    IsolatedReadRequest request;
+    ReadRequest request;
     request.worker = SCOPE_SANDBOX_TEST_READ_WORKER_EXE;
     request.summaryOnly = summaryOnly;
-    request.summary.fallback = true; // the sample has no summary columns
+    request.fallback = true; // the sample has no summary columns
     return request;
 }
 
-IsolatedReadRequest realWorker(bool summaryOnly) {
-    IsolatedReadRequest request;
+ReadRequest realWorker(bool summaryOnly) {
+    ReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
     request.summaryOnly = summaryOnly;
-    request.summary.fallback = true;
-    request.summary.includeLikwid = true;
-    request.summary.includeLineProfile = true;
+    request.fallback = true;
+    request.includeLikwid = true;
+    request.includeLineProfile = true;
     return request;
 }
 
@@ -61,9 +61,9 @@ class TestSandbox : public QObject {
         const QString full =
             scope::testing::resultsDifference(readIsolated(file, realWorker(false)), readH5(file));
         QVERIFY2(full.isEmpty(), qPrintable(full));
-        const IsolatedReadRequest summary = realWorker(true);
-        const QString part = scope::testing::resultsDifference(
-            readIsolated(file, summary), readH5Summary(file, summary.summary));
+        const ReadRequest summary = realWorker(true);
+        const QString part = scope::testing::resultsDifference(readIsolated(file, summary),
+                                                               readH5Summary(file, summary));
         QVERIFY2(part.isEmpty(), qPrintable(part));
     }
 
@@ -192,7 +192,7 @@ private slots:
         script.close();
         QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner |
                                       QFileDevice::ExeOwner));
-        IsolatedReadRequest request = realWorker(false);
+        ReadRequest request = realWorker(false);
         request.worker = wrapper.toStdString();
         const std::string file = dir_.filePath(QStringLiteral("traced.h5")).toStdString();
         FixtureWriter::write(SampleSpecs::standard(3), file);

@@ -307,14 +307,14 @@ void TestSptReader::readProfileFileSniffsTheMagic() {
     // Named .h5, but a trace: the magic decides, not the name.
     const QString path = dir.filePath("trace.h5");
     QVERIFY(walkThrough(2).save(path));
-    IsolatedReadRequest request;
+    ReadRequest request;
     const ProfilingResults r = readProfileFile(path.toStdString(), request);
     QCOMPARE(r.totalCalls(), std::uint64_t{3});
     QVERIFY(!r.summaryFallback);
     request.summaryOnly = true;
-    request.summary.fallback = true;
+    request.fallback = true;
     QVERIFY(readProfileFile(path.toStdString(), request).summaryFallback);
-    request.summary.fallback = false;
+    request.fallback = false;
     QVERIFY(thrown([&] {
                 readProfileFile(path.toStdString(), request);
             }).startsWith("SummaryDataUnavailable"));

@@ -130,7 +130,7 @@ class TestStreamingStatistics : public QObject {
 
     void checkFile(const std::string& file) {
         const ProfilingResults memory = readH5(file);
-        ReadOptions options;
+        ReadRequest options;
         options.memoryBudget = kTinyBudget;
         const ProfilingResults streamed = readH5(file, options);
         QCOMPARE(streamed.eventsRead, false);
@@ -193,7 +193,7 @@ private slots:
         if (spec.bigEndianEvents) {
             // Only libhdf5 reads these columns, whole and into memory: a
             // budget they would pass is refused, never silently exceeded.
-            ReadOptions options;
+            ReadRequest options;
             options.memoryBudget = kTinyBudget;
             const QString error = thrown([&] { readH5(file, options); });
             QVERIFY2(
@@ -211,7 +211,7 @@ private slots:
     void summaryFallbackStreams() {
         const std::string file = path(QStringLiteral("fallback.h5"));
         FixtureWriter::write(SampleSpecs::standard(1), file);
-        SummaryOptions options;
+        ReadRequest options;
         options.fallback = true;
         options.ranks = {0, 2};
         const ProfilingResults memory = readH5Summary(file, options);
@@ -225,7 +225,7 @@ private slots:
 
     // The viewer's path: the helper plans, this process streams.
     void isolatedReadStreams() {
-        IsolatedReadRequest request;
+        ReadRequest request;
         request.memoryBudget = kTinyBudget;
         const std::string file = sampleFile("run_np3.h5").toStdString();
         const ProfilingResults streamed = readIsolated(file, request);
@@ -306,7 +306,7 @@ private slots:
         QVERIFY(!readsOnDemand(read.events, 0));
         QVERIFY(!readsOnDemand(read.events, bytes));
         QVERIFY(readsOnDemand(read.events, bytes - 1));
-        ReadOptions options;
+        ReadRequest options;
         options.memoryBudget = bytes;
         QVERIFY(readH5(file, options).eventsRead);
         options.memoryBudget = bytes - 1;
@@ -361,7 +361,7 @@ private slots:
         QVERIFY2(expected.startsWith(QStringLiteral("CorruptProfileError")) &&
                      expected.contains(QStringLiteral("does not decompress")),
                  qPrintable(expected));
-        ReadOptions options;
+        ReadRequest options;
         options.memoryBudget = kTinyBudget;
         QCOMPARE(thrown([&] { readH5(file, options); }), expected);
     }
@@ -388,7 +388,7 @@ private slots:
             return;
         }
         QVERIFY2(expected.startsWith(QStringLiteral("CorruptProfileError")), qPrintable(expected));
-        ReadOptions options;
+        ReadRequest options;
         options.memoryBudget = kTinyBudget;
         QCOMPARE(thrown([&] { readH5(file, options); }), expected);
     }
@@ -396,7 +396,7 @@ private slots:
     // Cancelling stops the stream with ReadCancelled.
     void aCancelStopsTheStream() {
         std::atomic<bool> cancel{true};
-        ReadOptions options;
+        ReadRequest options;
         options.memoryBudget = kTinyBudget;
         options.control.cancel = &cancel;
         const QString error =

@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const scope::ProfileError&) {
     }
     try {
-        scope::SummaryOptions options;
+        scope::ReadRequest options;
         options.fallback = false;
         options.includeLikwid = true;
         options.includeLineProfile = true;

@@ -5,10 +5,14 @@
 #include "RunWaiter.h"
 #include "TreePath.h"
 #include "analysis/CallTree.h"
-#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallPaths.h"
+#include "callpaths/CallTreePage.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
+#include "callpaths/FlameGraphPage.h"
+#include "callpaths/SourcePage.h"
 #include "callpaths/SourcePanel.h"
+#include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
 #include "export/ExportController.h"
@@ -38,9 +42,9 @@ RunView* openWithTree(MainWindow& window, const QString& file, bool summaryOnly 
     if (view == nullptr || !view->run()->hasEvents())
         return view;
     // The tree is built once one of its views is shown.
-    QSignalSpy ready(view->callPaths(), &CallPathTabs::treeReady);
-    view->callPaths()->setCurrentIndex(CallPathTabs::CallTreePage);
-    if (!view->callPaths()->tree() && !ready.wait(30000))
+    QSignalSpy ready(CallPaths::of(view->context()), &CallPaths::treeReady);
+    view->bottomTabs()->setCurrentWidget(view->page<CallTreePage>()->widget());
+    if (!CallPaths::of(view->context())->tree() && !ready.wait(30000))
         return nullptr;
     return view;
 }
@@ -72,8 +76,8 @@ private slots:
         MainWindow window;
         RunView* view = openWithTree(window, "run_np3.h5");
         QVERIFY(view);
-        CallTreeView* tree = view->callPaths()->callTree();
-        const auto& calls = *view->callPaths()->tree();
+        CallTreeView* tree = view->page<CallTreePage>()->view();
+        const auto& calls = *CallPaths::of(view->context())->tree();
         const std::uint32_t main = topLevelNode(calls, view, "main");
         QVERIFY(main != scope::CallTree::kNone);
         QCOMPARE(calls.calls[main], std::uint64_t(3));
@@ -91,7 +95,7 @@ private slots:
 
         // The timeline is told exactly the calls of that path: setup's 3
         // calls, one per rank, all directly under main.
-        QSignalSpy path(view->callPaths(), &CallPathTabs::pathCallsReady);
+        QSignalSpy path(view->context(), &RunContext::pathCallsChosen);
         tree->treeView()->setCurrentIndex(indexOfPath(tree->treeView()->model(), {"main"}));
         tree->treeView()->setCurrentIndex(setup);
         // The answer may come at once or later: wait for setup's.
@@ -102,7 +106,7 @@ private slots:
         QCOMPARE(std::count(onPath->begin(), onPath->end(), true), 3);
 
         // The flame graph's click does the same.
-        FlameGraph* flame = view->callPaths()->flameGraph();
+        FlameGraph* flame = view->page<FlameGraphPage>()->flameGraph();
         QSignalSpy regions(flame, &FlameGraph::regionSelected);
         flame->resize(800, 400);
         const QRect plot = flame->plotRect();
@@ -117,10 +121,10 @@ private slots:
         MainWindow window;
         RunView* view = openWithTree(window, "run_np3.h5");
         QVERIFY(view);
-        QSignalSpy ready(view->callPaths(), &CallPathTabs::treeReady);
+        QSignalSpy ready(CallPaths::of(view->context()), &CallPaths::treeReady);
         QVERIFY(view->setRankSelection(QStringLiteral("1")));
         QVERIFY(ready.wait(30000));
-        const auto& calls = *view->callPaths()->tree();
+        const auto& calls = *CallPaths::of(view->context())->tree();
         QCOMPARE(calls.calls[topLevelNode(calls, view, "main")], std::uint64_t(1));
         // rhs.eval: 600 calls over three ranks, 200 on rank 1.
         std::uint64_t rhs = 0;
@@ -134,10 +138,9 @@ private slots:
         RunView* view = openWithTree(window, "v3_serial.h5", true);
         QVERIFY(view);
         QVERIFY(!view->run()->hasEvents());
-        CallPathTabs* tabs = view->callPaths();
-        tabs->setCurrentIndex(CallPathTabs::CallTreePage);
-        auto* panel = tabs->findChildren<EventsUnavailablePanel*>().value(0);
-        QVERIFY(panel);
+        QTabWidget* tabs = view->bottomTabs();
+        CallTreePage* page = view->page<CallTreePage>();
+        tabs->setCurrentWidget(page->widget());
         const auto* stack = qobject_cast<QStackedWidget*>(tabs->currentWidget());
         QVERIFY(stack);
         auto* shown = qobject_cast<EventsUnavailablePanel*>(stack->currentWidget());
@@ -148,11 +151,12 @@ private slots:
         QSignalSpy opened(&window, &MainWindow::runOpened);
         QTest::mouseClick(shown->loadButton(), Qt::LeftButton);
         QVERIFY(waitForRun(window, opened) == view);
-        QSignalSpy ready(tabs, &CallPathTabs::treeReady);
-        QVERIFY(tabs->tree() || ready.wait(30000));
-        QCOMPARE(stack->currentWidget(), tabs->callTree());
+        CallPaths* paths = CallPaths::of(view->context());
+        QSignalSpy ready(paths, &CallPaths::treeReady);
+        QVERIFY(paths->tree() || ready.wait(30000));
+        QCOMPARE(stack->currentWidget(), page->view());
         // v3_serial: main 1 call, solve 6 calls below it.
-        const auto& calls = *tabs->tree();
+        const auto& calls = *paths->tree();
         const std::uint32_t main = topLevelNode(calls, view, "main");
         QCOMPARE(calls.calls[main], std::uint64_t(1));
     }
@@ -164,12 +168,12 @@ private slots:
         RunView* view = openWithTree(window, "v3_serial.h5", true);
         QVERIFY(view);
         view->selectRegion(regionIndex(view, "main"));
-        QVERIFY2(view->sourcePanel()->locationLabel()->text().contains(
+        QVERIFY2(view->page<SourcePage>()->panel()->locationLabel()->text().contains(
                      QStringLiteral("examples/solver.py:10")),
-                 qPrintable(view->sourcePanel()->locationLabel()->text()));
+                 qPrintable(view->page<SourcePage>()->panel()->locationLabel()->text()));
         view->selectRegion(regionIndex(view, "setup"));
-        QVERIFY(
-            view->sourcePanel()->messageLabel()->text().contains(QStringLiteral("not recorded")));
+        QVERIFY(view->page<SourcePage>()->panel()->messageLabel()->text().contains(
+            QStringLiteral("not recorded")));
     }
 
     // While the timeline is shown nothing is built: an open keeps both cores
@@ -180,22 +184,25 @@ private slots:
         window.openFile(kData + "/run_np3.h5");
         RunView* view = waitForRun(window, opened);
         QVERIFY(view);
-        CallPathTabs* tabs = view->callPaths();
-        tabs->setCurrentIndex(CallPathTabs::TimelinePage);
+        QTabWidget* tabs = view->bottomTabs();
+        CallPaths* paths = CallPaths::of(view->context());
+        tabs->setCurrentWidget(view->page<TimelinePage>()->widget());
         QVERIFY(view->setRankSelection(QStringLiteral("0")));
         QTest::qWait(50);
-        QVERIFY(!tabs->tree());
-        QSignalSpy ready(tabs, &CallPathTabs::treeReady);
-        tabs->setCurrentIndex(CallPathTabs::FlamePage);
+        QVERIFY(!paths->tree());
+        QSignalSpy ready(paths, &CallPaths::treeReady);
+        tabs->setCurrentWidget(view->page<FlameGraphPage>()->widget());
         QVERIFY(ready.wait(30000));
-        QCOMPARE(tabs->tree()->calls[topLevelNode(*tabs->tree(), view, "main")], std::uint64_t(1));
+        QCOMPARE(paths->tree()->calls[topLevelNode(*paths->tree(), view, "main")],
+                 std::uint64_t(1));
         // An export builds it on demand.
-        tabs->setCurrentIndex(CallPathTabs::TimelinePage);
+        tabs->setCurrentWidget(view->page<TimelinePage>()->widget());
         QVERIFY(view->setRankSelection(QString()));
-        QVERIFY(!tabs->tree());
+        QVERIFY(!paths->tree());
         const QString csv = dir_.filePath("all-ranks.csv");
         QVERIFY(window.exporter()->exportCallTreeCsv(view, csv));
-        QCOMPARE(tabs->tree()->calls[topLevelNode(*tabs->tree(), view, "main")], std::uint64_t(3));
+        QCOMPARE(paths->tree()->calls[topLevelNode(*paths->tree(), view, "main")],
+                 std::uint64_t(3));
     }
 
     void aggregateFilesOfferNothingToLoad() {
@@ -203,7 +210,7 @@ private slots:
         RunView* view = openWithTree(window, "v3_aggregate.h5");
         QVERIFY(view);
         for (EventsUnavailablePanel* panel :
-             view->callPaths()->findChildren<EventsUnavailablePanel*>())
+             view->bottomTabs()->findChildren<EventsUnavailablePanel*>())
             QVERIFY(!panel->loadButton()->isVisibleTo(panel));
     }
 
@@ -213,10 +220,10 @@ private slots:
         QVERIFY(view);
         ExportController* exporter = window.exporter();
         const QString png = dir_.filePath("flame.png");
-        QVERIFY(exporter->exportChart(view, RunView::Flame, ChartContextMenu::ExportPng, png, 600,
-                                      300, 2.0));
+        QVERIFY(exporter->exportChart(view, QStringLiteral("flameGraph"),
+                                      ChartContextMenu::ExportPng, png, 600, 300, 2.0));
         QCOMPARE(QImage(png).size(), QSize(1200, 600));
-        QCOMPARE(exporter->defaultChartFileName(view, RunView::Flame, "svg"),
+        QCOMPARE(exporter->defaultChartFileName(view, QStringLiteral("flameGraph"), "svg"),
                  QStringLiteral("run_np3-flame.svg"));
         const QString csv = dir_.filePath("tree.csv");
         QVERIFY(exporter->exportCallTreeCsv(view, csv));

@@ -4,9 +4,9 @@
 // the region table as shown, and region_statistics.json over every open run.
 #include "CsvParsing.h"
 #include "RunWaiter.h"
-#include "callpaths/CallPathTabs.h"
 #include "callpaths/CallTreeView.h"
 #include "charts/ChartContextMenu.h"
+#include "charts/TimelinePage.h"
 #include "common/MessageBanner.h"
 #include "distributions/HistogramView.h"
 #include "export/ChartFileNames.h"
@@ -149,7 +149,7 @@ private slots:
                     action->text() == QStringLiteral("&LIKWID Chart…"));
 
         // Every chart has the same context menu; copying needs no dialog.
-        for (RunView::Chart chart : {RunView::RankChart, RunView::Timeline}) {
+        for (const QString& chart : {QStringLiteral("ranks"), QStringLiteral("timeline")}) {
             ChartContextMenu* chartMenu = view->chartMenu(chart);
             QVERIFY(chartMenu);
             QCOMPARE(chartMenu->menu()->actions().size(), 5); // with a separator
@@ -169,14 +169,16 @@ private slots:
         QVERIFY(view);
         QVERIFY(view->eventViewsEnabled());
         ExportController* exporter = window.exporter();
-        QCOMPARE(exporter->defaultChartFileName(view, RunView::Timeline, "png"),
+        QCOMPARE(exporter->defaultChartFileName(view, QStringLiteral("timeline"), "png"),
                  QStringLiteral("run_np3-timeline.png"));
-        const QString ranksName = exporter->defaultChartFileName(view, RunView::RankChart, "svg");
+        const QString ranksName =
+            exporter->defaultChartFileName(view, QStringLiteral("ranks"), "svg");
         QVERIFY2(ranksName.startsWith("run_np3-") && ranksName.endsWith("-ranks.svg"),
                  qPrintable(ranksName));
 
-        for (RunView::Chart chart : {RunView::RankChart, RunView::Timeline}) {
-            const QString base = dir_.filePath(chart == RunView::Timeline ? "timeline" : "ranks");
+        for (const QString& chart : {QStringLiteral("ranks"), QStringLiteral("timeline")}) {
+            const QString base =
+                dir_.filePath(chart == QStringLiteral("timeline") ? "timeline" : "ranks");
             QVERIFY(exporter->exportChart(view, chart, ChartContextMenu::ExportPng, base + ".png",
                                           500, 320, 2.0));
             QVERIFY(window.banner()->text().contains(QStringLiteral("Saved")));
@@ -190,7 +192,7 @@ private slots:
             QVERIFY(readAll(base + ".pdf").startsWith("%PDF"));
         }
         // A failure is reported in the banner, not as a dialog.
-        QVERIFY(!exporter->exportChart(view, RunView::RankChart, ChartContextMenu::ExportPng,
+        QVERIFY(!exporter->exportChart(view, QStringLiteral("ranks"), ChartContextMenu::ExportPng,
                                        dir_.filePath("missing/dir/x.png")));
         QVERIFY(window.banner()->text().contains(QStringLiteral("Cannot export")));
     }
@@ -215,9 +217,9 @@ private slots:
                 if (action->menu())
                     menus.push_back(action->menu());
         const std::size_t barMenus = menus.size();
-        for (RunView::Chart chart :
-             {RunView::RankChart, RunView::Timeline, RunView::Flame, RunView::Histogram,
-              RunView::Heatmap, RunView::DurationOverTime})
+        for (const QString& chart :
+             {QStringLiteral("ranks"), QStringLiteral("timeline"), QStringLiteral("flameGraph"),
+              QStringLiteral("histogram"), QStringLiteral("heatmap"), QStringLiteral("overTime")})
             if (ChartContextMenu* menu = view->chartMenu(chart))
                 menus.push_back(menu->menu());
         QVERIFY(menus.size() >= barMenus + 6);
@@ -252,29 +254,30 @@ private slots:
         QVERIFY(view);
         ExportController* exporter = window.exporter();
         const QString heatmap = dir_.filePath("heatmap.png");
-        QVERIFY(exporter->exportChart(view, RunView::Heatmap, ChartContextMenu::ExportPng, heatmap,
-                                      400, 300, 2.0));
+        QVERIFY(exporter->exportChart(view, QStringLiteral("heatmap"), ChartContextMenu::ExportPng,
+                                      heatmap, 400, 300, 2.0));
         QImage image(heatmap);
         QCOMPARE(image.size(), QSize(800, 600));
         QVERIFY(drawnPixels(image) > 1000);
-        QCOMPARE(exporter->defaultChartFileName(view, RunView::Heatmap, "svg"),
+        QCOMPARE(exporter->defaultChartFileName(view, QStringLiteral("heatmap"), "svg"),
                  QStringLiteral("run_np3-heatmap.svg"));
 
         // The histogram exports without its tab ever shown.
         view->sideTabs()->setCurrentIndex(0);
         const QString histogram = dir_.filePath("histogram.svg");
-        QVERIFY(exporter->exportChart(view, RunView::Histogram, ChartContextMenu::ExportSvg,
-                                      histogram));
+        QVERIFY(exporter->exportChart(view, QStringLiteral("histogram"),
+                                      ChartContextMenu::ExportSvg, histogram));
         QVERIFY(readAll(histogram).contains("<svg"));
-        QVERIFY(view->chartMenu(RunView::Histogram) && view->chartMenu(RunView::Heatmap));
+        QVERIFY(view->chartMenu(QStringLiteral("histogram")) &&
+                view->chartMenu(QStringLiteral("heatmap")));
 
         // So do the durations over time, of the region selected in the table.
         view->selectRegion(static_cast<int>(*view->run()->results->regionIndex("rhs.eval")));
         const QString overTime = dir_.filePath("over-time.png");
-        QVERIFY(exporter->exportChart(view, RunView::DurationOverTime, ChartContextMenu::ExportPng,
+        QVERIFY(exporter->exportChart(view, QStringLiteral("overTime"), ChartContextMenu::ExportPng,
                                       overTime, 400, 300, 1.0));
         QVERIFY(drawnPixels(QImage(overTime)) > 1000);
-        QCOMPARE(exporter->defaultChartFileName(view, RunView::DurationOverTime, "png"),
+        QCOMPARE(exporter->defaultChartFileName(view, QStringLiteral("overTime"), "png"),
                  QStringLiteral("run_np3-over-time.png"));
     }
 
@@ -292,25 +295,27 @@ private slots:
         };
         QVERIFY(likwidAction() && likwidAction()->isEnabled());
         const QString likwid = dir_.filePath("likwid.png");
-        QVERIFY(exporter->exportChart(view, RunView::Likwid, ChartContextMenu::ExportPng, likwid,
-                                      400, 300, 1.0));
+        QVERIFY(exporter->exportChart(view, QStringLiteral("hardware"), ChartContextMenu::ExportPng,
+                                      likwid, 400, 300, 1.0));
         QVERIFY(drawnPixels(QImage(likwid)) > 1000);
-        QVERIFY(view->chartMenu(RunView::Likwid));
+        QVERIFY(view->chartMenu(QStringLiteral("hardware")));
         // The Hardware tab is shown for this run only.
-        const QTabWidget* tabs = view->callPaths();
+        const QTabWidget* tabs = view->bottomTabs();
         QWidget* hardware = tabs->findChild<QWidget*>(QStringLiteral("hardware"));
         QVERIFY(hardware && tabs->isTabVisible(tabs->indexOf(hardware)));
-        view->callPaths()->setCurrentWidget(hardware);
+        view->bottomTabs()->setCurrentWidget(hardware);
         RunView* other = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(other);
         QVERIFY(!likwidAction()->isEnabled());
-        QVERIFY(!exporter->exportChart(other, RunView::Likwid, ChartContextMenu::ExportPng,
-                                       dir_.filePath("none.png"), 400, 300, 1.0));
-        const QTabWidget* otherTabs = other->callPaths();
+        QVERIFY(!exporter->exportChart(other, QStringLiteral("hardware"),
+                                       ChartContextMenu::ExportPng, dir_.filePath("none.png"), 400,
+                                       300, 1.0));
+        const QTabWidget* otherTabs = other->bottomTabs();
         QVERIFY(!otherTabs->isTabVisible(
             otherTabs->indexOf(otherTabs->findChild<QWidget*>(QStringLiteral("hardware")))));
         // That run shows the timeline instead, and the choice stays for the next run.
-        QCOMPARE(otherTabs->currentIndex(), int(CallPathTabs::TimelinePage));
+        QCOMPARE(otherTabs->currentIndex(),
+                 otherTabs->indexOf(other->page<TimelinePage>()->widget()));
         QCOMPARE(QSettings().value(QStringLiteral("run/eventsPage")).toString(),
                  QStringLiteral("hardware"));
     }

@@ -6,6 +6,7 @@
 #include "FixtureWriter.h"
 #include "RunWaiter.h"
 #include "SyntheticRun.h"
+#include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
 #include "models/RegionTableModel.h"
@@ -55,8 +56,8 @@ private slots:
         QVERIFY(view);
         QVERIFY(!view->run()->hasEvents());
         QVERIFY(!view->eventViewsEnabled());
-        QVERIFY(view->eventsPanel()->isVisibleTo(view));
-        QVERIFY(view->eventsPanel()->loadButton()->isVisibleTo(view));
+        QVERIFY(view->page<TimelinePage>()->eventsPanel()->isVisibleTo(view));
+        QVERIFY(view->page<TimelinePage>()->eventsPanel()->loadButton()->isVisibleTo(view));
         // The summary views stay: the table has every statistic but percentiles.
         const QModelIndex solve = view->tableModel()->index(0, RegionTableModel::Average);
         QVERIFY(solve.data(RegionTableModel::AvailableRole).toBool());
@@ -69,7 +70,7 @@ private slots:
                      .data(RegionTableModel::AvailableRole)
                      .toBool());
 
-        QTest::mouseClick(view->eventsPanel()->loadButton(), Qt::LeftButton);
+        QTest::mouseClick(view->page<TimelinePage>()->eventsPanel()->loadButton(), Qt::LeftButton);
         RunView* reloaded = waitForRun(window, opened);
         QCOMPARE(reloaded, view); // the same tab, now with events
         QCOMPARE(window.runCount(), 1);
@@ -108,7 +109,7 @@ private slots:
         RunView* view = waitForRun(window, opened);
         QVERIFY(view);
         QVERIFY(!view->eventViewsEnabled());
-        QVERIFY(!view->eventsPanel()->loadButton()->isVisibleTo(view));
+        QVERIFY(!view->page<TimelinePage>()->eventsPanel()->loadButton()->isVisibleTo(view));
     }
 
     void schema1SummaryOnlyFallsBackToEvents() {

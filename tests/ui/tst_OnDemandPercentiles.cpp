@@ -4,10 +4,11 @@
 // of the same run read into memory, and the side pane's histogram shows the
 // selected region once its worker has read the calls.
 #include "../core/MemoryCallSource.h"
+#include "common/RunContext.h"
+#include "distributions/HistogramPage.h"
 #include "distributions/HistogramView.h"
 #include "format/ProfileReader.h"
 #include "models/RegionTableModel.h"
-#include "run/RunSidePane.h"
 #include "run/RunView.h"
 
 #include <QSignalSpy>
@@ -52,10 +53,10 @@ private slots:
         }
 
         // The histogram of the selected region, after its worker.
-        view.sidePane()->setCurrentWidget(view.histogram());
-        view.sidePane()->setRegion(0);
-        QTRY_VERIFY(view.histogram()->available());
-        const auto& counts = view.histogram()->histogram().counts;
+        view.sideTabs()->setCurrentWidget(view.page<HistogramPage>()->histogram());
+        view.context()->setRegion(0);
+        QTRY_VERIFY(view.page<HistogramPage>()->histogram()->available());
+        const auto& counts = view.page<HistogramPage>()->histogram()->histogram().counts;
         QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)),
                  inMemory.pooled(0).count);
     }

@@ -10,10 +10,13 @@
 #include "TimelineTestSupport.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
-#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallPaths.h"
 #include "callpaths/CallTreeModel.h"
+#include "callpaths/CallTreePage.h"
 #include "callpaths/CallTreeView.h"
 #include "callpaths/FlameGraph.h"
+#include "callpaths/FlameGraphPage.h"
+#include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
 #include "export/ExportController.h"
@@ -165,9 +168,9 @@ bool setRunAndWait(RunView& view, const std::shared_ptr<const RunData>& run) {
     return ready.wait(30000);
 }
 
-EventsUnavailablePanel* shownPanel(CallPathTabs* tabs, int page) {
-    tabs->setCurrentIndex(page);
-    const auto* stack = qobject_cast<QStackedWidget*>(tabs->currentWidget());
+EventsUnavailablePanel* shownPanel(RunView& view, AnalysisPage* page) {
+    view.bottomTabs()->setCurrentWidget(page->widget());
+    const auto* stack = qobject_cast<QStackedWidget*>(page->widget());
     return stack ? qobject_cast<EventsUnavailablePanel*>(stack->currentWidget()) : nullptr;
 }
 
@@ -299,12 +302,13 @@ private slots:
 
         // The timeline draws from the source: three ranks.
         QTRY_VERIFY(view.eventViewsEnabled());
-        QTRY_COMPARE(plottableOf(*view.timeline())->bandCount(), 3);
+        QTRY_COMPARE(plottableOf(*view.page<TimelinePage>()->timeline())->bandCount(), 3);
 
         // Without the on-demand timeline (as when its build failed) the call
         // paths need every call in memory; Reload reads it again.
-        for (int page : {CallPathTabs::CallTreePage, CallPathTabs::FlamePage}) {
-            EventsUnavailablePanel* panel = shownPanel(view.callPaths(), page);
+        for (AnalysisPage* page : std::initializer_list<AnalysisPage*>{
+                 view.page<CallTreePage>(), view.page<FlameGraphPage>()}) {
+            EventsUnavailablePanel* panel = shownPanel(view, page);
             QVERIFY(panel);
             const QString text = panel->reasonLabel()->text();
             QVERIFY2(text.contains(QStringLiteral("needs every call in memory")) &&
@@ -315,12 +319,12 @@ private slots:
             QVERIFY(panel->loadButton()->isVisibleTo(panel));
             QCOMPARE(panel->loadButton()->text(), QStringLiteral("Reload"));
         }
-        QVERIFY(shownPanel(view.callPaths(), CallPathTabs::CallTreePage)
+        QVERIFY(shownPanel(view, view.page<CallTreePage>())
                     ->reasonLabel()
                     ->text()
                     .startsWith(QStringLiteral("The call tree")));
         QSignalSpy reload(&view, &RunView::loadEventsRequested);
-        shownPanel(view.callPaths(), CallPathTabs::FlamePage)->loadButton()->click();
+        shownPanel(view, view.page<FlameGraphPage>())->loadButton()->click();
         QCOMPARE(reload.size(), 1);
         QCOMPARE(reload.at(0).at(0).toString(), run->path);
     }
@@ -337,37 +341,38 @@ private slots:
         showView(view);
         QVERIFY(setRunAndWait(view, run));
         for (RunView* v : {&reference, &view}) {
-            QSignalSpy built(v->callPaths(), &CallPathTabs::treeReady);
-            v->callPaths()->setCurrentIndex(CallPathTabs::CallTreePage);
-            QVERIFY(v->callPaths()->tree() || built.wait(10000));
+            QSignalSpy built(CallPaths::of(v->context()), &CallPaths::treeReady);
+            v->bottomTabs()->setCurrentWidget(v->page<CallTreePage>()->widget());
+            QVERIFY(CallPaths::of(v->context())->tree() || built.wait(10000));
         }
-        const auto* stack = qobject_cast<QStackedWidget*>(view.callPaths()->currentWidget());
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.callPaths()->callTree()));
-        const auto got = view.callPaths()->tree();
-        const auto expected = reference.callPaths()->tree();
+        const auto* stack = qobject_cast<QStackedWidget*>(view.bottomTabs()->currentWidget());
+        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.page<CallTreePage>()->view()));
+        const auto got = CallPaths::of(view.context())->tree();
+        const auto expected = CallPaths::of(reference.context())->tree();
         QVERIFY(got && expected);
         QVERIFY(got->size() > 1);
         QCOMPARE(got->runNs, expected->runNs);
         QCOMPARE(byPath(*got, *run->results), byPath(*expected, *memory->results));
         // The view shows it: as many rows at the top level as in memory.
-        QCOMPARE(view.callPaths()->callTree()->model()->rowCount(),
-                 reference.callPaths()->callTree()->model()->rowCount());
-        QVERIFY(view.callPaths()->callTree()->model()->rowCount() > 0);
+        QCOMPARE(view.page<CallTreePage>()->view()->model()->rowCount(),
+                 reference.page<CallTreePage>()->view()->model()->rowCount());
+        QVERIFY(view.page<CallTreePage>()->view()->model()->rowCount() > 0);
 
         // A subset of ranks: still the tree of the calls in memory.
         const scope::RankSelection ranks({1, 2});
         const CallTree subset = CallTree::build(*memory->results, *memory->index(), ranks, 1);
-        QSignalSpy rebuilt(view.callPaths(), &CallPathTabs::treeReady);
-        view.callPaths()->setRanks(ranks);
+        QSignalSpy rebuilt(CallPaths::of(view.context()), &CallPaths::treeReady);
+        view.context()->setRanks(ranks);
         QVERIFY(rebuilt.wait(10000));
-        QCOMPARE(byPath(*view.callPaths()->tree(), *run->results),
+        QCOMPARE(byPath(*CallPaths::of(view.context())->tree(), *run->results),
                  byPath(subset, *memory->results));
         QVERIFY(byPath(subset, *memory->results) != byPath(*expected, *memory->results));
 
         // The flame graph shows the same tree instead of the reason.
-        view.callPaths()->setCurrentIndex(CallPathTabs::FlamePage);
-        stack = qobject_cast<QStackedWidget*>(view.callPaths()->currentWidget());
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.callPaths()->flameGraph()));
+        view.bottomTabs()->setCurrentWidget(view.page<FlameGraphPage>()->widget());
+        stack = qobject_cast<QStackedWidget*>(view.bottomTabs()->currentWidget());
+        QCOMPARE(stack->currentWidget(),
+                 static_cast<QWidget*>(view.page<FlameGraphPage>()->flameGraph()));
     }
 
     void withoutATimelineSourceTheTimelineSaysWhy() {
@@ -376,9 +381,10 @@ private slots:
         showView(view);
         QVERIFY(setRunAndWait(view, run));
         QVERIFY(!view.eventViewsEnabled());
-        const QString text = view.eventsPanel()->reasonLabel()->text();
+        const QString text = view.page<TimelinePage>()->eventsPanel()->reasonLabel()->text();
         QVERIFY2(text.contains(QStringLiteral("memory budget (160 MiB)")), qPrintable(text));
-        QCOMPARE(view.eventsPanel()->loadButton()->text(), QStringLiteral("Reload"));
+        QCOMPARE(view.page<TimelinePage>()->eventsPanel()->loadButton()->text(),
+                 QStringLiteral("Reload"));
     }
 
     void exportsThatNeedEveryCallAreGreyedWithTheReason() {
@@ -447,23 +453,23 @@ private slots:
         const QString png = dir.filePath(QStringLiteral("timeline.png"));
         ExportController* exporter = window.exporter();
         const int asked = source->queries();
-        QVERIFY(!exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
-                                       600, 300, 1.0));
+        QVERIFY(!exporter->exportChart(view, QStringLiteral("timeline"),
+                                       ChartContextMenu::ExportPng, png, 600, 300, 1.0));
         QVERIFY(!QFileInfo::exists(png));
         QVERIFY2(window.banner()->text().contains(QStringLiteral("still being read")),
                  qPrintable(window.banner()->text()));
         // The refused export asked for the calls, as a frame on screen does.
         QVERIFY(source->queries() > asked);
-        QVERIFY(!exporter->copyChart(view, RunView::Timeline));
+        QVERIFY(!exporter->copyChart(view, QStringLiteral("timeline")));
         // Said before the file dialogs too.
         QString error;
-        QVERIFY(!RunChartFiles::defaultSize(view, RunView::Timeline, &error).isValid());
+        QVERIFY(!RunChartFiles::defaultSize(view, QStringLiteral("timeline"), &error).isValid());
         QVERIFY2(error.contains(QStringLiteral("still being read")), qPrintable(error));
 
         source->refine();
-        QVERIFY(RunChartFiles::defaultSize(view, RunView::Timeline, &error).isValid());
-        QVERIFY(exporter->exportChart(view, RunView::Timeline, ChartContextMenu::ExportPng, png,
-                                      600, 300, 1.0));
+        QVERIFY(RunChartFiles::defaultSize(view, QStringLiteral("timeline"), &error).isValid());
+        QVERIFY(exporter->exportChart(view, QStringLiteral("timeline"), ChartContextMenu::ExportPng,
+                                      png, 600, 300, 1.0));
         QCOMPARE(QImage(png).size(), QSize(600, 300));
         // The refusal does not outlive the export that worked.
         QVERIFY2(!window.banner()->text().contains(QStringLiteral("still being read")),
@@ -473,7 +479,8 @@ private slots:
         emit window.loader()->loaded(4246, memory);
         RunView* inMemory = waitForRun(window, opened);
         QVERIFY(inMemory);
-        QVERIFY(exporter->exportChart(inMemory, RunView::Timeline, ChartContextMenu::ExportPng,
+        QVERIFY(exporter->exportChart(inMemory, QStringLiteral("timeline"),
+                                      ChartContextMenu::ExportPng,
                                       dir.filePath(QStringLiteral("memory.png")), 600, 300, 1.0));
     }
 };

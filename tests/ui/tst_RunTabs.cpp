@@ -4,6 +4,8 @@
 // one name per run everywhere, and the keyboard to move between and close them.
 #include "RunWaiter.h"
 #include "charts/RankBarChart.h"
+#include "charts/RankChartPage.h"
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"
@@ -149,12 +151,14 @@ private slots:
                  QStringList({"runA/profiling_data", "64 ranks"}));
         QCOMPARE(window.windowTitle(), QStringLiteral("64 ranks — Scope Viewer"));
         QCOMPARE(exportedLabels(), QStringList({"runA/profiling_data", "64 ranks"}));
-        QCOMPARE(window.exporter()->defaultChartFileName(window.runView(1), RunView::Timeline,
-                                                         QStringLiteral("png")),
+        QCOMPARE(window.exporter()->defaultChartFileName(
+                     window.runView(1), QStringLiteral("timeline"), QStringLiteral("png")),
                  QStringLiteral("64_ranks-timeline.png"));
         // The charts' titles carry the name too.
-        QCOMPARE(window.runView(1)->rankChart()->runLabel(), QStringLiteral("64 ranks"));
-        QVERIFY(window.runView(1)->timeline()->title().contains(QStringLiteral("64 ranks")));
+        QCOMPARE(window.runView(1)->page<RankChartPage>()->chart()->runLabel(),
+                 QStringLiteral("64 ranks"));
+        QVERIFY(window.runView(1)->page<TimelinePage>()->timeline()->title().contains(
+            QStringLiteral("64 ranks")));
         // Clearing the name gives the default back.
         window.comparisonSet()->rename(1, QString());
         QCOMPARE(tabTexts(window), QStringList({"Comparison"}) + names);

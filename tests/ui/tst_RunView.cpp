@@ -6,15 +6,20 @@
 #include "FixtureWriter.h"
 #include "RunWaiter.h"
 #include "TableRows.h"
-#include "callpaths/CallPathTabs.h"
 #include "charts/RankBarChart.h"
+#include "charts/RankChartPage.h"
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "distributions/DurationOverTimeView.h"
+#include "distributions/HeatmapPage.h"
 #include "distributions/HeatmapView.h"
+#include "distributions/HistogramPage.h"
 #include "distributions/HistogramView.h"
+#include "distributions/OverTimePage.h"
 #include "format/ProfileReader.h"
 #include "models/HeaderColumnMenu.h"
 #include "models/MetadataModel.h"
+#include "models/MetadataPage.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionNameDelegate.h"
 #include "models/RegionTableModel.h"
@@ -129,8 +134,8 @@ private slots:
         QCOMPARE(at(view.sideTabs()->tabBar()), 4);
         // Then the tabs of the timeline, call tree and flame graph, and the
         // one shown.
-        QCOMPARE(at(view.callPaths()->tabBar()), 5);
-        QVERIFY2(isInside(order.value(6), view.callPaths()->currentWidget()),
+        QCOMPARE(at(view.bottomTabs()->tabBar()), 5);
+        QVERIFY2(isInside(order.value(6), view.bottomTabs()->currentWidget()),
                  qPrintable(order.value(6)->objectName()));
         QCOMPARE(order.count(view.tableView()), 1);
 
@@ -140,12 +145,12 @@ private slots:
         QCOMPARE(QApplication::focusWidget(), view.findChild<QComboBox*>());
 
         // The metadata, once its tab is chosen, follows the tab bar.
-        view.callPaths()->setCurrentWidget(view.metadataView());
-        view.callPaths()->tabBar()->setFocus();
-        QTest::keyClick(view.callPaths()->tabBar(), Qt::Key_Tab);
-        QCOMPARE(QApplication::focusWidget(), view.metadataView());
-        QTest::keyClick(view.metadataView(), Qt::Key_Tab);
-        QVERIFY(!isInside(QApplication::focusWidget(), view.metadataView()));
+        view.bottomTabs()->setCurrentWidget(view.page<MetadataPage>()->view());
+        view.bottomTabs()->tabBar()->setFocus();
+        QTest::keyClick(view.bottomTabs()->tabBar(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), view.page<MetadataPage>()->view());
+        QTest::keyClick(view.page<MetadataPage>()->view(), Qt::Key_Tab);
+        QVERIFY(!isInside(QApplication::focusWidget(), view.page<MetadataPage>()->view()));
     }
 
     void rankListsTheRunLacksAreRefusedUnderTheBox() {
@@ -386,14 +391,14 @@ private slots:
         view.show();
         QVERIFY(setRunAndWait(view, load("run_np3.h5")));
         const int rhs = static_cast<int>(*view.run()->results->regionIndex("rhs.eval"));
-        emit view.heatmap()->cellActivated(rhs, 2);
+        emit view.page<HeatmapPage>()->heatmap()->cellActivated(rhs, 2);
         QCOMPARE(view.selectedRegion(), rhs);
-        view.sideTabs()->setCurrentWidget(view.histogram());
-        const auto& counts = view.histogram()->histogram().counts;
+        view.sideTabs()->setCurrentWidget(view.page<HistogramPage>()->histogram());
+        const auto& counts = view.page<HistogramPage>()->histogram()->histogram().counts;
         QCOMPARE(std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)),
                  std::uint64_t(600));
         QVERIFY(view.setRankSelection(QStringLiteral("1")));
-        const auto& one = view.histogram()->histogram().counts;
+        const auto& one = view.page<HistogramPage>()->histogram()->histogram().counts;
         QCOMPARE(std::accumulate(one.begin(), one.end(), std::uint64_t(0)), std::uint64_t(200));
     }
 
@@ -407,26 +412,29 @@ private slots:
         run->timeline = TimelineView::buildIndex(run->results); // a timeline to mark
         QVERIFY(setRunAndWait(view, run));
         const int rhs = static_cast<int>(*view.run()->results->regionIndex("rhs.eval"));
-        emit view.heatmap()->cellActivated(rhs, 2);
+        emit view.page<HeatmapPage>()->heatmap()->cellActivated(rhs, 2);
         QCOMPARE(view.selectedRegion(), rhs);
-        QCOMPARE(view.rankChart()->region(), rhs);
-        QCOMPARE(view.rankChart()->selectedRank(), std::optional<std::uint32_t>(2));
-        QCOMPARE(view.rankChart()->selectedBars()->data()->size(), 1);
-        QCOMPARE(view.rankChart()->selectedBars()->data()->at(0)->key, 2.0);
-        QCOMPARE(view.timeline()->selectedRank(), std::optional<std::uint32_t>(2));
-        QTRY_COMPARE(view.timeline()->selectedBand(), 2); // set once the table shows
+        QCOMPARE(view.page<RankChartPage>()->chart()->region(), rhs);
+        QCOMPARE(view.page<RankChartPage>()->chart()->selectedRank(),
+                 std::optional<std::uint32_t>(2));
+        QCOMPARE(view.page<RankChartPage>()->chart()->selectedBars()->data()->size(), 1);
+        QCOMPARE(view.page<RankChartPage>()->chart()->selectedBars()->data()->at(0)->key, 2.0);
+        QCOMPARE(view.page<TimelinePage>()->timeline()->selectedRank(),
+                 std::optional<std::uint32_t>(2));
+        QTRY_COMPARE(view.page<TimelinePage>()->timeline()->selectedBand(),
+                     2); // set once the table shows
         QCOMPARE(view.rankEdit()->text(), QString());
-        QCOMPARE(view.rankChart()->bars()->data()->size(), 3);
+        QCOMPARE(view.page<RankChartPage>()->chart()->bars()->data()->size(), 3);
         // With ranks 1-2 shown, rank 1 is the first lane.
         QVERIFY(view.setRankSelection(QStringLiteral("1-2")));
-        emit view.heatmap()->cellActivated(rhs, 1);
-        QCOMPARE(view.timeline()->selectedBand(), 0);
-        QCOMPARE(view.rankChart()->selectedBars()->data()->at(0)->key, 1.0);
+        emit view.page<HeatmapPage>()->heatmap()->cellActivated(rhs, 1);
+        QCOMPARE(view.page<TimelinePage>()->timeline()->selectedBand(), 0);
+        QCOMPARE(view.page<RankChartPage>()->chart()->selectedBars()->data()->at(0)->key, 1.0);
         // The durations over time follow the selection once their tab shows:
         // 200 calls per rank.
-        view.sideTabs()->setCurrentWidget(view.sidePane()->overTime());
-        QCOMPARE(view.sidePane()->overTime()->region(), rhs);
-        QCOMPARE(view.sidePane()->overTime()->series().size(), std::size_t(400));
+        view.sideTabs()->setCurrentWidget(view.page<OverTimePage>()->overTime());
+        QCOMPARE(view.page<OverTimePage>()->overTime()->region(), rhs);
+        QCOMPARE(view.page<OverTimePage>()->overTime()->series().size(), std::size_t(400));
     }
 
     void metadataNamesAreNeverCut() {
@@ -434,8 +442,8 @@ private slots:
         view.resize(1280, 760);
         view.show();
         QVERIFY(setRunAndWait(view, load("run_np3.h5")));
-        view.callPaths()->setCurrentWidget(view.metadataView());
-        QTableView* metadata = view.metadataView();
+        view.bottomTabs()->setCurrentWidget(view.page<MetadataPage>()->view());
+        QTableView* metadata = view.page<MetadataPage>()->view();
         QTRY_VERIFY(metadata->isVisible());
         const QAbstractItemModel& model = *metadata->model();
         QVERIFY(rowOf(model, "Schema version") >= 0);

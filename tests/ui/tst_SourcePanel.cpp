@@ -5,7 +5,7 @@
 // the reader under test.
 #include "FixtureWriter.h"
 #include "callpaths/SourcePanel.h"
-#include "format/ReadOptions.h"
+#include "format/ReadRequest.h"
 #include "isolate/IsolatedReader.h"
 #include "load/AsyncLoader.h"
 
@@ -231,9 +231,9 @@ void TestSourcePanel::rowDetailsBeyondTheLimitAreNotRead() {
     QFETCH(bool, summaryOnly);
     QFETCH(bool, inProcess);
     // v3_serial.h5 has 5 index rows (h5dump: rank_region_index/ranks).
-    IsolatedReadRequest request;
+    ReadRequest request;
     request.summaryOnly = summaryOnly;
-    request.summary.fallback = true;
+    request.fallback = true;
     const QByteArray helper = qgetenv("SCOPE_READ_WORKER");
     const auto restore = qScopeGuard([&] { qputenv("SCOPE_READ_WORKER", helper); });
     if (inProcess)

@@ -10,6 +10,7 @@
 #include "TableRows.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/TimelineIndex.h"
+#include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "format/ProfileReader.h"
 #include "load/AsyncLoader.h"
@@ -113,8 +114,9 @@ private slots:
         QCOMPARE(proxy.index(inner, RegionTableModel::Exclusive).data(Qt::ToolTipRole).toString(),
                  view.tr("Computing exclusive times…"));
         // The event views wait for the timeline instead of offering to load events.
-        QCOMPARE(view.eventsPanel()->reasonLabel()->text(), view.tr("Building the timeline…"));
-        QVERIFY(view.eventsPanel()->loadButton()->isHidden());
+        QCOMPARE(view.page<TimelinePage>()->eventsPanel()->reasonLabel()->text(),
+                 view.tr("Building the timeline…"));
+        QVERIFY(view.page<TimelinePage>()->eventsPanel()->loadButton()->isHidden());
         QVERIFY(!view.eventViewsEnabled());
         // tableReady means the percentiles are in: not yet.
         QCOMPARE(ready.count(), 0);
@@ -178,7 +180,8 @@ private slots:
                  QStringLiteral("n/a"));
         QCOMPARE(proxy.index(outer, RegionTableModel::P50).data().toString(),
                  QStringLiteral("n/a"));
-        QVERIFY(view.eventsPanel()->reasonLabel()->text() != view.tr("Building the timeline…"));
+        QVERIFY(view.page<TimelinePage>()->eventsPanel()->reasonLabel()->text() !=
+                view.tr("Building the timeline…"));
     }
 
     // Through the real window and loader: the tab is there with the complete

@@ -10,6 +10,7 @@
 #include "SyntheticRun.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/PartialTimeline.h"
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "common/EventsUnavailablePanel.h"
 #include "format/ProfileReader.h"
@@ -68,7 +69,7 @@ Stages stagesOf(const QString& file) {
 }
 
 QCPRange timeShown(const RunView& view) {
-    return view.timeline()->plot()->xAxis->range();
+    return view.page<TimelinePage>()->timeline()->plot()->xAxis->range();
 }
 
 } // namespace
@@ -88,57 +89,66 @@ private slots:
         view.resize(1200, 800);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        auto* stack = qobject_cast<QStackedWidget*>(view.timeline()->parentWidget());
+        auto* stack =
+            qobject_cast<QStackedWidget*>(view.page<TimelinePage>()->timeline()->parentWidget());
         QVERIFY(stack);
 
         view.setReadStage(stages.read);
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.eventsPanel()));
+        QCOMPARE(stack->currentWidget(),
+                 static_cast<QWidget*>(view.page<TimelinePage>()->eventsPanel()));
 
         // Three ranks: drawn over the whole run, the title says what is missing.
         view.showTimelineSoFar(stages.soFar[2]);
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.timeline()));
+        QCOMPARE(stack->currentWidget(),
+                 static_cast<QWidget*>(view.page<TimelinePage>()->timeline()));
         QVERIFY(view.awaitingTimeline());
-        QVERIFY2(view.timeline()->title().endsWith(
+        QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u20132 (building: 3 of 16 ranks)")),
-                 qPrintable(view.timeline()->title()));
+                 qPrintable(view.page<TimelinePage>()->timeline()->title()));
         const double run =
             (stages.complete->timeline->endNs() - stages.complete->timeline->startNs()) / 1e9;
         QVERIFY(timeShown(view).lower <= 0 && timeShown(view).upper >= run);
 
         // Zoomed in, more ranks come: the zoom stays.
         const QCPRange zoomed(run * 0.25, run * 0.5);
-        view.timeline()->plot()->xAxis->setRange(zoomed);
+        view.page<TimelinePage>()->timeline()->plot()->xAxis->setRange(zoomed);
         view.showTimelineSoFar(stages.soFar[9]);
-        QVERIFY2(view.timeline()->title().endsWith(
+        QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u20139 (building: 10 of 16 ranks)")),
-                 qPrintable(view.timeline()->title()));
+                 qPrintable(view.page<TimelinePage>()->timeline()->title()));
         QCOMPARE(timeShown(view).lower, zoomed.lower);
         QCOMPARE(timeShown(view).upper, zoomed.upper);
 
         // ... and when the complete timeline replaces them.
         view.setRun(stages.complete);
-        QTRY_VERIFY(!view.timeline()->title().contains(QStringLiteral("building")));
-        QVERIFY2(view.timeline()->title().endsWith(QStringLiteral("ranks 0\u201315")),
-                 qPrintable(view.timeline()->title()));
+        QTRY_VERIFY(
+            !view.page<TimelinePage>()->timeline()->title().contains(QStringLiteral("building")));
+        QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
+                     QStringLiteral("ranks 0\u201315")),
+                 qPrintable(view.page<TimelinePage>()->timeline()->title()));
         QCOMPARE(timeShown(view).lower, zoomed.lower);
         QCOMPARE(timeShown(view).upper, zoomed.upper);
 
         // A snapshot arriving after the complete run changes nothing.
         view.showTimelineSoFar(stages.soFar[14]);
-        QVERIFY(!view.timeline()->title().contains(QStringLiteral("building")));
+        QVERIFY(
+            !view.page<TimelinePage>()->timeline()->title().contains(QStringLiteral("building")));
     }
 
     void aLoadEndingWithoutItsTimelineShowsThePanelAgain() {
         const Stages stages = stagesOf(file_);
         RunView view;
-        auto* stack = qobject_cast<QStackedWidget*>(view.timeline()->parentWidget());
+        auto* stack =
+            qobject_cast<QStackedWidget*>(view.page<TimelinePage>()->timeline()->parentWidget());
         view.setReadStage(stages.read);
         view.showTimelineSoFar(stages.soFar[4]);
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.timeline()));
+        QCOMPARE(stack->currentWidget(),
+                 static_cast<QWidget*>(view.page<TimelinePage>()->timeline()));
         // What the window does when the load is cancelled or fails.
         view.setRun(view.run());
         QVERIFY(!view.awaitingTimeline());
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(view.eventsPanel()));
+        QCOMPARE(stack->currentWidget(),
+                 static_cast<QWidget*>(view.page<TimelinePage>()->eventsPanel()));
     }
 
     // What the window asks before it brings a completed run (or the

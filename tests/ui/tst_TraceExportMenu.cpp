@@ -3,6 +3,7 @@
 // data, the selected ranks or the visible time range written off the UI
 // thread, cancel leaving no partial file, and the question for large runs.
 #include "RunWaiter.h"
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "common/MessageBanner.h"
 #include "export/ExportController.h"
@@ -115,7 +116,7 @@ private slots:
         MainWindow window;
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
-        view->timeline()->plot()->xAxis->setRange(0.01, 0.02);
+        view->page<TimelinePage>()->timeline()->plot()->xAxis->setRange(0.01, 0.02);
         const scope::TraceExportOptions options =
             TraceExporter::optionsFor(view, TraceExporter::VisibleRange);
         const std::int64_t origin = *view->run()->results->minimumStartNs;
@@ -165,7 +166,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTest::qWait(100);
-        view->timeline()->plot()->xAxis->setRange(0.01, 0.012);
+        view->page<TimelinePage>()->timeline()->plot()->xAxis->setRange(0.01, 0.012);
         const scope::TraceExportOptions visible =
             TraceExporter::optionsFor(view, TraceExporter::VisibleRange);
         TraceExporter* exporter = window.exporter()->traceExporter();

@@ -2,7 +2,7 @@
 #include "SourcePanel.h"
 
 #include "common/ColorContrast.h"
-#include "format/ReadOptions.h"
+#include "format/ReadRequest.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

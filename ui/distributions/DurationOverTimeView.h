@@ -31,7 +31,7 @@ public:
     const scope::DurationSeries& series() const { return series_; }
     const scope::DurationSeries::Reduction& reduction() const { return reduction_; }
     // Whether calls are drawn: a region with calls and per-call data.
-    bool available() const { return !series_.empty(); }
+    bool available() const override { return !series_.empty(); }
     // Whether each rank has a colour of its own (false beyond kMaxRankColours).
     bool perRank() const { return series_.ranks().size() <= kMaxRankColours; }
     // "Call durations over time of solve\nrun_np3".

@@ -27,7 +27,7 @@ public:
 
     const scope::DurationHistogram& histogram() const { return histogram_; }
     // Whether the histogram is drawn: a region with calls and per-call data.
-    bool available() const { return !histogram_.counts.empty(); }
+    bool available() const override { return !histogram_.counts.empty(); }
     // "Call durations of solve, run_np3".
     QString title() const override;
     // The hover text at a point of the plot, "12.3 µs–15.6 µs: 42 calls"; "" off the bins.

@@ -52,6 +52,8 @@ public:
     // have no event loop to keep responsive. Returns at once when not reading.
     void finishReading();
     virtual QString title() const = 0;
+    // Whether the latest request's result is drawn (not a message).
+    virtual bool available() const = 0;
     // The hover text at a point of the plot; "" where there is nothing to say.
     virtual QString toolTipAt(QPoint position) const = 0;
 

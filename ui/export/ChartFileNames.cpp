@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ChartFileNames.h"
 
-#include "charts/RankBarChart.h"
-
 #include <QCryptographicHash>
 #include <QRegularExpression>
 
@@ -28,44 +26,8 @@ QString ChartFileNames::filter(ChartContextMenu::Action format) {
     }
 }
 
-QString ChartFileNames::chartSuffix(RunView::Chart chart) {
-    switch (chart) {
-    case RunView::RankChart:
-        return QStringLiteral("-ranks");
-    case RunView::Timeline:
-        return QStringLiteral("-timeline");
-    case RunView::Flame:
-        return QStringLiteral("-flame");
-    case RunView::Histogram:
-        return QStringLiteral("-histogram");
-    case RunView::Heatmap:
-        return QStringLiteral("-heatmap");
-    case RunView::DurationOverTime:
-        return QStringLiteral("-over-time");
-    case RunView::Likwid:
-        return QStringLiteral("-likwid");
-    }
-    return {};
-}
-
-QString ChartFileNames::title(RunView::Chart chart) {
-    switch (chart) {
-    case RunView::RankChart:
-        return tr("Export Per-Rank Chart");
-    case RunView::Timeline:
-        return tr("Export Timeline");
-    case RunView::Flame:
-        return tr("Export Flame Graph");
-    case RunView::Histogram:
-        return tr("Export Histogram");
-    case RunView::Heatmap:
-        return tr("Export Heatmap");
-    case RunView::DurationOverTime:
-        return tr("Export Durations over Time");
-    case RunView::Likwid:
-        return tr("Export LIKWID Chart");
-    }
-    return {};
+QString ChartFileNames::title(const ChartSurface& chart) {
+    return tr("Export %1").arg(chart.name());
 }
 
 QString ChartFileNames::safe(QString name) {
@@ -89,15 +51,10 @@ QString ChartFileNames::safe(QString name) {
     return cut + QLatin1Char('-') + hash;
 }
 
-QString ChartFileNames::defaultName(const RunView* view, const QString& runLabel,
-                                    RunView::Chart chart, const QString& suffix) {
+QString ChartFileNames::defaultName(const ChartSurface* chart, const QString& runLabel,
+                                    const QString& suffix) {
     const QString label = runLabel.isEmpty() ? tr("chart") : runLabel;
-    QString name = label + chartSuffix(chart);
-    const int region = view ? view->rankChart()->region() : -1;
-    if (chart == RunView::RankChart && region >= 0 && view->run())
-        name = label + QLatin1Char('-') +
-               QString::fromStdString(
-                   view->run()->results->regions[static_cast<std::size_t>(region)]) +
-               QStringLiteral("-ranks");
-    return safe(name) + QLatin1Char('.') + suffix;
+    const QString stem = chart != nullptr ? chart->fileStem() : QString();
+    return safe(stem.isEmpty() ? label : label + QLatin1Char('-') + stem) + QLatin1Char('.') +
+           suffix;
 }

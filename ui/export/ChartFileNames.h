@@ -2,7 +2,7 @@
 #pragma once
 
 #include "charts/ChartContextMenu.h"
-#include "run/RunView.h"
+#include "common/ChartSurface.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -17,10 +17,8 @@ public:
     static QString suffix(ChartContextMenu::Action format);
     // The save dialog's filter for the format.
     static QString filter(ChartContextMenu::Action format);
-    // "-timeline", … of a chart's default file name.
-    static QString chartSuffix(RunView::Chart chart);
     // The save dialog's title ("Export Timeline").
-    static QString title(RunView::Chart chart);
+    static QString title(const ChartSurface& chart);
     // File names travel between systems: separators, quotes, spaces and
     // control characters become "_". A name past 200 bytes of UTF-8 is cut
     // and ends in a short hash of the whole, so that two long names that
@@ -29,6 +27,6 @@ public:
     static QString safe(QString name);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg"; an empty
     // label (no run) gives "chart".
-    static QString defaultName(const RunView* view, const QString& runLabel, RunView::Chart chart,
+    static QString defaultName(const ChartSurface* chart, const QString& runLabel,
                                const QString& suffix);
 };

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExportController.h"
 
-#include "hardware/LikwidView.h"
-
 #include "ChartFileNames.h"
 #include "ExportContext.h"
 #include "ExportSizeDialog.h"
 #include "RunChartFiles.h"
-#include "callpaths/CallPathTabs.h"
-#include "callpaths/CallTreeView.h"
+#include "callpaths/CallTreePage.h"
 #include "charts/RankBarChart.h"
 #include "common/FileDialogs.h"
 #include "common/MessageBanner.h"
@@ -16,10 +13,10 @@
 #include "comparison/SpeedupChart.h"
 #include "export/RegionStatisticsJson.h"
 #include "export/TraceExporter.h"
-#include "hardware/LikwidView.h"
 #include "load/RunStatusText.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableCsv.h"
+#include "run/AnalysisPages.h"
 
 #include <QAction>
 #include <QDir>
@@ -53,27 +50,11 @@ QMenu* ExportController::addMenu(QMenu* file) {
     menu_ = file->addMenu(tr("&Export"));
     // The greyed entries of a run read on demand say why.
     menu_->setToolTipsVisible(true);
-    rankChart_ = menu_->addAction(tr("&Per-Rank Chart…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::RankChart);
-    });
-    timeline_ = menu_->addAction(tr("&Timeline…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::Timeline);
-    });
-    flame_ = menu_->addAction(tr("&Flame Graph…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::Flame);
-    });
-    histogram_ = menu_->addAction(tr("&Histogram…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::Histogram);
-    });
-    overTime_ = menu_->addAction(tr("Durations over T&ime…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::DurationOverTime);
-    });
-    heatmap_ = menu_->addAction(tr("Heat&map…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::Heatmap);
-    });
-    likwid_ = menu_->addAction(tr("&LIKWID Chart…"), this, [this] {
-        chooseAndExportChart(context_->currentRunView(), RunView::Likwid);
-    });
+    // One entry per chart of a run view, in its tab order.
+    for (const AnalysisPages::Chart& chart : AnalysisPages::charts())
+        chartActions_.append(menu_->addAction(chart.names.menuText, this, [this, id = chart.id] {
+            chooseAndExportChart(context_->currentRunView(), id);
+        }));
     comparisonChart_ = menu_->addAction(tr("&Comparison Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Bars);
     });
@@ -100,7 +81,7 @@ QMenu* ExportController::addMenu(QMenu* file) {
         if (const ComparisonView* comparison = context_->currentComparisonView())
             copyComparisonChart(comparison->currentChart());
         else
-            copyChart(context_->currentRunView(), RunView::RankChart);
+            copyChart(context_->currentRunView(), QStringLiteral("ranks"));
     });
     updateActions();
     return menu_;
@@ -109,27 +90,17 @@ QMenu* ExportController::addMenu(QMenu* file) {
 void ExportController::updateActions() {
     if (menu_ == nullptr)
         return;
-    const RunView* view = context_->currentRunView();
+    RunView* view = context_->currentRunView();
     const bool run = view != nullptr && view->run() != nullptr;
-    for (QAction* action : {rankChart_, table_})
-        action->setEnabled(run);
-    // A run read on demand draws its timeline and distributions from the
-    // file; what needs every call at once says why it is greyed.
+    updateChartActions(view);
+    table_->setEnabled(run);
     const bool events = run && view->run()->hasEvents();
-    const bool calls = events || (run && view->run()->readOnDemand());
-    timeline_->setEnabled(run && view->run()->canDrawTimeline());
-    histogram_->setEnabled(calls);
-    overTime_->setEnabled(calls);
-    heatmap_->setEnabled(run);
-    likwid_->setEnabled(run && LikwidView::hasData(*view->run()->results));
     const QString reason = run ? RunStatusText::onDemandReason(*view->run()) : QString();
     // The call paths of a run read on demand come from its timeline's
     // per-rank trees; traces are made of the calls: none without them all.
     const bool paths = run && view->run()->hasCallPaths();
-    for (QAction* action : {flame_, callTree_}) {
-        action->setEnabled(paths);
-        action->setToolTip(paths ? QString() : reason); // shown by the menu only when set
-    }
+    callTree_->setEnabled(paths);
+    callTree_->setToolTip(paths ? QString() : reason); // shown by the menu only when set
     for (QAction* action : {perfettoTrace_, speedscopeTrace_}) {
         action->setEnabled(events);
         action->setToolTip(reason);
@@ -141,7 +112,21 @@ void ExportController::updateActions() {
     copy_->setEnabled(run || context_->currentComparisonView() != nullptr);
 }
 
-void ExportController::runChartAction(RunView* view, RunView::Chart chart,
+// Enabled for the charts the run in front offers.
+void ExportController::updateChartActions(RunView* view) {
+    const bool run = view != nullptr && view->run() != nullptr;
+    const QString reason = run ? RunStatusText::onDemandReason(*view->run()) : QString();
+    const QList<AnalysisPages::Chart>& charts = AnalysisPages::charts();
+    for (qsizetype i = 0; i < chartActions_.size(); ++i) {
+        const ChartSurface* surface = run ? view->chart(charts[i].id) : nullptr;
+        const bool offered = surface != nullptr && surface->offeredFor(*view->run());
+        chartActions_[i]->setEnabled(offered);
+        // Shown by the menu only when set: why a run read on demand lacks it.
+        chartActions_[i]->setToolTip(offered ? QString() : reason);
+    }
+}
+
+void ExportController::runChartAction(RunView* view, const QString& chart,
                                       ChartContextMenu::Action action) {
     if (action == ChartContextMenu::CopyToClipboard)
         copyChart(view, chart);
@@ -149,10 +134,11 @@ void ExportController::runChartAction(RunView* view, RunView::Chart chart,
         chooseAndExportChart(view, chart, action, false);
 }
 
-QString ExportController::defaultChartFileName(const RunView* view, RunView::Chart chart,
+QString ExportController::defaultChartFileName(const RunView* view, const QString& chart,
                                                const QString& suffix) const {
-    return ChartFileNames::defaultName(
-        view, view && view->run() ? context_->runLabel(view) : QString(), chart, suffix);
+    return ChartFileNames::defaultName(view ? view->chart(chart) : nullptr,
+                                       view && view->run() ? context_->runLabel(view) : QString(),
+                                       suffix);
 }
 
 QString ExportController::askSavePath(const QString& title, const QString& defaultName,
@@ -179,7 +165,7 @@ QString ExportController::askSavePath(const QString& title, const QString& defau
     return path;
 }
 
-void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
+void ExportController::chooseAndExportChart(RunView* view, const QString& chart,
                                             ChartContextMenu::Action format, bool askFormat) {
     QString error;
     const QSize size = RunChartFiles::defaultSize(view, chart, &error);
@@ -188,7 +174,7 @@ void ExportController::chooseAndExportChart(RunView* view, RunView::Chart chart,
         return;
     }
     const QString name = defaultChartFileName(view, chart, QStringLiteral("x"));
-    const QString title = ChartFileNames::title(chart);
+    const QString title = ChartFileNames::title(*view->chart(chart));
     choosePlotPath(size, title, name.left(name.size() - 2), format, askFormat,
                    [this, view, chart](ChartContextMenu::Action f, const QString& path, int width,
                                        int height, double scale) {
@@ -253,7 +239,7 @@ bool ExportController::finishExport(QCustomPlot* plot, ChartContextMenu::Action 
     return true;
 }
 
-bool ExportController::exportChart(RunView* view, RunView::Chart chart,
+bool ExportController::exportChart(RunView* view, const QString& chart,
                                    ChartContextMenu::Action format, const QString& path, int width,
                                    int height, double scale) {
     QString error;
@@ -327,7 +313,7 @@ bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
     return finishCopy(plot, error);
 }
 
-bool ExportController::copyChart(RunView* view, RunView::Chart chart) {
+bool ExportController::copyChart(RunView* view, const QString& chart) {
     QString error;
     if (!RunChartFiles::copy(view, chart, &error)) {
         chartFailed(tr("Cannot copy the chart"), error);
@@ -348,13 +334,9 @@ void ExportController::chooseAndExportCallTree(RunView* view) {
 }
 
 bool ExportController::exportCallTreeCsv(RunView* view, const QString& path) {
-    QString error;
-    if (view == nullptr || !view->run() || !view->callPaths()->waitForTree()) {
-        context_->messages()->showError(tr("Cannot export the call tree"),
-                                        tr("no call tree is shown"));
-        return false;
-    }
-    if (!view->callPaths()->callTree()->writeCsv(path, &error)) {
+    QString error = tr("no call tree is shown");
+    CallTreePage* tree = view != nullptr && view->run() ? view->page<CallTreePage>() : nullptr;
+    if (tree == nullptr || !tree->writeCsv(path, &error)) {
         context_->messages()->showError(tr("Cannot export the call tree"), error);
         return false;
     }

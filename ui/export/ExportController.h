@@ -33,8 +33,8 @@ public:
     QMenu* menu() const { return menu_; }
 
     // Interactive: a chart's context menu was used.
-    void runChartAction(RunView* view, RunView::Chart chart, ChartContextMenu::Action action);
-    void chooseAndExportChart(RunView* view, RunView::Chart chart,
+    void runChartAction(RunView* view, const QString& chart, ChartContextMenu::Action action);
+    void chooseAndExportChart(RunView* view, const QString& chart,
                               ChartContextMenu::Action format = ChartContextMenu::ExportPng,
                               bool askFormat = true);
     void chooseAndExportTable(RunView* view);
@@ -42,10 +42,10 @@ public:
 
     // Without dialogs. `format` is ExportPng, ExportSvg or ExportPdf; width and
     // height 0 mean the on-screen size; scale applies to PNGs only.
-    bool exportChart(RunView* view, RunView::Chart chart, ChartContextMenu::Action format,
+    bool exportChart(RunView* view, const QString& chart, ChartContextMenu::Action format,
                      const QString& path, int width = 0, int height = 0,
                      double scale = ChartExporter::kDefaultScale);
-    bool copyChart(RunView* view, RunView::Chart chart);
+    bool copyChart(RunView* view, const QString& chart);
 
     // The comparison's charts, like the run charts above.
     void runComparisonChartAction(ComparisonView::Chart chart, ChartContextMenu::Action action);
@@ -77,7 +77,7 @@ public:
     // columns in header order), with raw numbers: times in seconds.
     static std::string tableCsv(const RunView* view);
     // "<run label>-<region>-ranks.png", "<run label>-timeline.svg".
-    QString defaultChartFileName(const RunView* view, RunView::Chart chart,
+    QString defaultChartFileName(const RunView* view, const QString& chart,
                                  const QString& suffix) const;
 
 private:
@@ -95,18 +95,14 @@ private:
     bool writeFile(const QString& path, const std::string& contents, const QString& what);
     // The failure of a chart's export or copy; the next one that works clears it.
     void chartFailed(const QString& title, const QString& error);
+    void updateChartActions(RunView* view);
     void reportCopied();
     void reportSaved(const QString& path);
 
     ExportContext* context_;
     QMenu* menu_ = nullptr;
-    QAction* rankChart_ = nullptr;
-    QAction* timeline_ = nullptr;
-    QAction* flame_ = nullptr;
-    QAction* histogram_ = nullptr;
-    QAction* heatmap_ = nullptr;
-    QAction* overTime_ = nullptr;
-    QAction* likwid_ = nullptr;
+    // The entries of AnalysisPages::charts(), in its order.
+    QList<QAction*> chartActions_;
     QAction* callTree_ = nullptr;
     QAction* comparisonChart_ = nullptr;
     QAction* speedupChart_ = nullptr;

@@ -3,24 +3,17 @@
 
 #include "ChartFileNames.h"
 #include "ExportController.h"
-#include "analysis/CallTree.h"
-#include "analysis/OnDemandTimeline.h"
-#include "analysis/RegionCalls.h"
-#include "callpaths/FlameGraph.h"
-#include "charts/RankBarChart.h"
+#include "RunChartFiles.h"
 #include "charts/RegionTotalsChart.h"
-#include "charts/TimelineView.h"
+#include "common/RunContext.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
-#include "distributions/DurationOverTimeView.h"
-#include "distributions/HeatmapView.h"
-#include "distributions/HistogramView.h"
 #include "export/DistinctLabels.h"
 #include "export/RegionStatisticsJson.h"
-#include "hardware/LikwidView.h"
 #include "load/LoadController.h"
 #include "load/RankFileRuns.h"
 #include "model/ExportSelection.h"
+#include "run/AnalysisPages.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -78,22 +71,16 @@ public:
             failed(error);
     }
 
-    // A chart that paints itself (flame graph, heatmap).
-    template <class Painted> void painted(const Painted& chart, const QString& base) {
+    QSize size() const { return options_.size; }
+
+    // A page's chart.
+    void save(ChartSurface& surface, const QString& base) {
         const QString path = pathFor(base);
-        const int width = options_.size.width();
-        const int height = options_.size.height();
-        bool saved = false;
-        if (options_.format == ChartContextMenu::ExportSvg)
-            saved = chart.saveSvg(path, width, height);
-        else if (options_.format == ChartContextMenu::ExportPdf)
-            saved = chart.savePdf(path, width, height);
-        else
-            saved = chart.savePng(path, width, height, 1.0);
-        if (saved)
+        QString error;
+        if (surface.save(RunChartFiles::format(options_.format), path, options_.size, 1.0, &error))
             written(path);
         else
-            failed(QStringLiteral("cannot write %1").arg(QDir::toNativeSeparators(path)));
+            failed(error);
     }
 
     void text(const QString& name, const std::string& contents) {
@@ -203,114 +190,67 @@ QStringList HeadlessExport::runLabels(const std::vector<std::shared_ptr<const Ru
     return labels;
 }
 
-void HeadlessExport::exportRun(Writer& writer, const RunData& run, const QString& label,
-                               const QString& suffix) {
-    RegionTotalsChart totals;
-    totals.setRun(run.results, label);
-    writer.chart(&totals, totals.plot(), QStringLiteral("regions") + suffix);
-
-    // The costliest region is the one whose ranks are worth looking at first.
+// The region whose ranks and calls are worth looking at first: the costliest
+// (-1 when no region has calls).
+int HeadlessExport::costliestRegion(const scope::ProfilingResults& results) {
     int costliest = -1;
     double highest = -1.0;
-    for (std::size_t region = 0; region < run.results->regions.size(); ++region) {
-        const scope::RegionStats stats = run.results->pooled(region);
+    for (std::size_t region = 0; region < results.regions.size(); ++region) {
+        const scope::RegionStats stats = results.pooled(region);
         if (stats.count > 0 && stats.total > highest) {
             highest = stats.total;
             costliest = static_cast<int>(region);
         }
     }
-    const QString ranksBase = QStringLiteral("ranks") + suffix;
-    if (costliest >= 0) {
-        RankBarChart ranks;
-        ranks.setRun(run.results);
-        ranks.setRunLabel(label);
-        ranks.setStatistic(Statistic::Total);
-        ranks.setRegion(costliest);
-        writer.chart(&ranks, ranks.plot(), ranksBase);
-    } else {
-        writer.note(QStringLiteral("%1: no region has calls; %2 skipped")
-                        .arg(run.path, QFileInfo(writer.pathFor(ranksBase)).fileName()));
-    }
-
-    const QString timelineBase = QStringLiteral("timeline") + suffix;
-    const auto flame = [&](std::shared_ptr<const scope::CallTree> tree) {
-        FlameGraph graph;
-        graph.setRunLabel(label);
-        graph.setTree(std::move(tree), run.results);
-        writer.painted(graph, QStringLiteral("flame") + suffix);
-    };
-    // A run read on demand draws its whole-run timeline from the pyramid in
-    // memory (exact at that zoom) and its flame graph from the per-rank call
-    // trees kept beside it.
-    if (run.readOnDemand() && run.canDrawTimeline()) {
-        TimelineView timeline;
-        timeline.setRun(run.results, run.timeline);
-        timeline.setRunLabel(label);
-        writer.chart(&timeline, timeline.plot(), timelineBase);
-        if (const auto onDemand = run.onDemandTimeline())
-            flame(std::make_shared<const scope::CallTree>(onDemand->callTree()));
-        else
-            writer.note(
-                QStringLiteral("%1: %2 skipped: its calls exceed the memory budget")
-                    .arg(run.path,
-                         QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName()));
-    } else if (run.hasEvents()) {
-        TimelineView timeline;
-        timeline.setRun(run.results, run.timeline);
-        timeline.setRunLabel(label);
-        writer.chart(&timeline, timeline.plot(), timelineBase);
-        flame(std::make_shared<const scope::CallTree>(
-            scope::CallTree::build(*run.results, *run.index())));
-    } else {
-        writer.note(QStringLiteral("%1: %2 and %3 skipped: the per-call events were not read (%4)")
-                        .arg(run.path, QFileInfo(writer.pathFor(timelineBase)).fileName(),
-                             QFileInfo(writer.pathFor(QStringLiteral("flame") + suffix)).fileName(),
-                             run.results->layout == scope::StorageLayout::Aggregate
-                                 ? QStringLiteral("aggregate file")
-                                 : QStringLiteral("summary only")));
-    }
-    exportDistributions(writer, run, label, suffix, costliest);
+    return costliest;
 }
 
-void HeadlessExport::exportDistributions(Writer& writer, const RunData& run, const QString& label,
-                                         const QString& suffix, int costliest) {
-    // The charts of single calls' durations, for the costliest region.
-    const QString histogramBase = QStringLiteral("histogram") + suffix;
-    const QString overTimeBase = QStringLiteral("duration_over_time") + suffix;
-    if (run.results && scope::hasCallData(*run.results) && costliest >= 0) {
-        HistogramView histogram;
-        histogram.setRunLabel(label);
-        histogram.setRun(run.results);
-        histogram.setRegion(costliest);
-        histogram.finishReading(); // calls read on demand come from a worker
-        writer.chart(&histogram, histogram.plot(), histogramBase);
-        DurationOverTimeView overTime;
-        overTime.setRunLabel(label);
-        overTime.setRun(run.results);
-        overTime.setRegion(costliest);
-        overTime.finishReading();
-        writer.chart(&overTime, overTime.plot(), overTimeBase);
-    } else {
-        writer.note(QStringLiteral("%1: %2 and %3 skipped: %4")
-                        .arg(run.path, QFileInfo(writer.pathFor(histogramBase)).fileName(),
-                             QFileInfo(writer.pathFor(overTimeBase)).fileName(),
-                             costliest < 0 ? QStringLiteral("no region has calls")
-                                           : QStringLiteral("they need the durations of single "
-                                                            "calls, which were not read")));
+// Why a page's chart is not written for this run ("" when it is).
+QString HeadlessExport::skipReason(const RunData& run, ChartSurface& surface, int region) {
+    if (!surface.offeredFor(run)) {
+        if (run.readOnDemand())
+            return QStringLiteral("its calls exceed the memory budget");
+        if (!run.hasEvents())
+            return QStringLiteral("the per-call events were not read (%1)")
+                .arg(run.results->layout == scope::StorageLayout::Aggregate
+                         ? QStringLiteral("aggregate file")
+                         : QStringLiteral("summary only"));
     }
+    const QString reason = surface.unavailable();
+    return reason.isEmpty() || region >= 0 ? reason : QStringLiteral("no region has calls");
+}
 
-    // Summary statistics are enough for these.
-    HeatmapView heatmap;
-    heatmap.setRunLabel(label);
-    heatmap.setRun(run.results);
-    writer.painted(heatmap, QStringLiteral("heatmap") + suffix);
-    if (LikwidView::hasData(*run.results)) {
-        // The roofline says most at a glance; without FLOP rate and bandwidth
-        // the first metric across the group's regions.
-        LikwidView likwid;
-        likwid.setRun(run.results);
-        likwid.showChart(likwid.rooflineAvailable() ? 1 : 0);
-        writer.chart(&likwid, likwid.plot(), QStringLiteral("likwid") + suffix);
+// The regions chart, then every page's chart as the window would show it
+// with the costliest region selected.
+void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunData>& run,
+                               const QString& label, const QString& suffix) {
+    RegionTotalsChart totals;
+    totals.setRun(run->results, label);
+    writer.chart(&totals, totals.plot(), QStringLiteral("regions") + suffix);
+
+    QWidget host;
+    RunContext context;
+    const std::vector<std::unique_ptr<AnalysisPage>> pages = AnalysisPages::create(&host);
+    for (const auto& page : pages)
+        page->bind(&context);
+    context.setLabel(label);
+    context.setRun(run, {});
+    const int region = costliestRegion(*run->results);
+    context.setRegion(region);
+    for (const auto& page : pages) {
+        ChartSurface* surface = page->surface();
+        if (surface == nullptr || !page->shownFor(*run))
+            continue;
+        const QString base = surface->batchName() + suffix;
+        // Widgets never shown still lay out at the export size for the plot.
+        page->widget()->resize(writer.size());
+        page->drawNow();
+        const QString reason = skipReason(*run, *surface, region);
+        if (reason.isEmpty())
+            writer.save(*surface, base);
+        else
+            writer.note(QStringLiteral("%1: %2 skipped: %3")
+                            .arg(run->path, QFileInfo(writer.pathFor(base)).fileName(), reason));
     }
 }
 
@@ -349,7 +289,7 @@ HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream&
                 suffix = safe + QLatin1Char('-') + QString::number(n);
             used << suffix;
         }
-        exportRun(writer, *runs[i], label, suffix);
+        exportRun(writer, runs[i], label, suffix);
     }
 
     if (several) {

@@ -11,13 +11,14 @@
 #include <memory>
 #include <vector>
 
+class ChartSurface;
 class QTextStream;
 
 // `scope-viewer --export-dir`: reads the files as the window does (through
 // LoadController), renders the charts without showing anything and writes
 // them with region_statistics.json to a directory, for batch jobs and CI.
-// One file gives regions, ranks, timeline, flame, histogram, duration over
-// time and heatmap charts; with several, each run gets its own, named after
+// One file gives the regions chart and every page's chart (AnalysisPages);
+// with several, each run gets its own, named after
 // its label ("regions-run_np3.png"), and the comparison and speedup charts
 // are added.
 class HeadlessExport {
@@ -52,14 +53,12 @@ private:
     // The name each run goes by in chart titles and file names: the one
     // place that chooses it.
     static QStringList runLabels(const std::vector<std::shared_ptr<const RunData>>& runs);
-    // The regions, ranks and timeline charts of one run; `suffix` ends their
-    // file names ("regions-run_np3.png").
-    static void exportRun(Writer& writer, const RunData& run, const QString& label,
-                          const QString& suffix);
-    // The histogram and durations over time of the costliest region (-1:
-    // none) and the heatmap; the place for likwid.png.
-    static void exportDistributions(Writer& writer, const RunData& run, const QString& label,
-                                    const QString& suffix, int costliest);
+    // The charts of one run; `suffix` ends their file names
+    // ("regions-run_np3.png").
+    static void exportRun(Writer& writer, const std::shared_ptr<const RunData>& run,
+                          const QString& label, const QString& suffix);
+    static int costliestRegion(const scope::ProfilingResults& results);
+    static QString skipReason(const RunData& run, ChartSurface& surface, int region);
     static std::vector<std::shared_ptr<const RunData>>
     load(const Options& options, std::vector<Failure>& failures, QTextStream& err);
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TraceExporter.h"
 
+#include "charts/TimelinePage.h"
 #include "charts/TimelineView.h"
 #include "common/MessageBanner.h"
 #include "model/ProfilingResults.h"
@@ -34,7 +35,7 @@ scope::TraceExportOptions TraceExporter::optionsFor(const RunView* view, Scope s
         // The time axis counts seconds from the run's first call (TimelinePlottable).
         const scope::ProfilingResults& results = *view->run()->results;
         const auto origin = static_cast<double>(results.minimumStartNs.value_or(0));
-        const QCPRange range = view->timeline()->plot()->xAxis->range();
+        const QCPRange range = view->page<TimelinePage>()->timeline()->plot()->xAxis->range();
         options.windowStartNs = static_cast<std::int64_t>(std::floor(origin + range.lower * 1e9));
         options.windowEndNs = static_cast<std::int64_t>(std::ceil(origin + range.upper * 1e9));
     }

@@ -1,24 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunView.h"
 
+#include "AnalysisPages.h"
 #include "RunFileWatcher.h"
 #include "analysis/RegionCalls.h"
 #include "analysis/RegionTable.h"
-#include "callpaths/CallPathTabs.h"
+#include "callpaths/CallTreePage.h"
 #include "callpaths/CallTreeView.h"
-#include "callpaths/FlameGraph.h"
-#include "callpaths/SourcePanel.h"
-#include "charts/RankBarChart.h"
-#include "charts/TimelineView.h"
-#include "common/EventsUnavailablePanel.h"
+#include "charts/TimelinePage.h"
 #include "common/TabFocusChain.h"
-#include "distributions/DurationOverTimeView.h"
-#include "distributions/HeatmapView.h"
-#include "distributions/HistogramView.h"
-#include "hardware/HardwarePane.h"
-#include "hardware/LikwidBarChart.h"
-#include "hardware/LikwidView.h"
-#include "hardware/RooflineChart.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableModel.h"
 
@@ -32,19 +22,17 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 #include <algorithm>
 #include <utility>
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
-      fileWatcher_(new RunFileWatcher(this)),
+      context_(new RunContext(this)), fileWatcher_(new RunFileWatcher(this)),
       tableJob_(
           this,
           [this](int stage, std::vector<scope::RegionTableRow> rows) { showTable(stage, rows); },
@@ -109,16 +97,16 @@ void RunView::buildLayout() {
 
     table_ = new RegionTableView(proxy_, this);
 
-    side_ = new RunSidePane(this);
-    rankChart_ = side_->rankChart();
-    // A cell of the heatmap selects its region and its rank everywhere.
-    connect(side_, &RunSidePane::regionActivated, this, &RunView::selectRegion);
-
-    timeline_ = new TimelineView(this);
-    eventsPanel_ = new EventsUnavailablePanel(this);
-    timelineStack_ = new QStackedWidget(this);
-    timelineStack_->addWidget(timeline_);
-    timelineStack_->addWidget(eventsPanel_);
+    side_ = new PageTabs(QStringLiteral("run/sidePage"), this);
+    // Tabs in a narrow pane: smaller tabs rather than scroll arrows.
+    side_->setUsesScrollButtons(false);
+    side_->setDocumentMode(true);
+    // The chart's title grows with the region's name; without a minimum of
+    // its own the pane would take that width from the table when a long
+    // name is selected.
+    side_->setMinimumWidth(240);
+    bottom_ = new PageTabs(QStringLiteral("run/eventsPage"), this);
+    addPages();
 
     horizontal_ = new QSplitter(Qt::Horizontal, this);
     horizontal_->addWidget(table_);
@@ -128,15 +116,7 @@ void RunView::buildLayout() {
     horizontal_->setSizes({900, 370});
     vertical_ = new QSplitter(Qt::Vertical, this);
     vertical_->addWidget(horizontal_);
-    callPaths_ = new CallPathTabs(timelineStack_, this);
-    callPaths_->addPage(side_->source(), QStringLiteral("source"), tr("Source"),
-                        tr("The selected region's source"));
-    callPaths_->addPage(side_->metadataView(), QStringLiteral("metadata"), tr("Metadata"),
-                        tr("What the file says about the run"));
-    callPaths_->addPage(side_->hardware(), QStringLiteral("hardware"), tr("Hardware"),
-                        tr("LIKWID counters, line profiles and perf counters"));
-    callPaths_->setPageVisible(side_->hardware(), false); // until a run has such data
-    vertical_->addWidget(callPaths_);
+    vertical_->addWidget(bottom_);
     vertical_->setSizes({520, 380});
 
     fileBar_ = new RunFileBar(fileWatcher_, this);
@@ -168,48 +148,62 @@ void RunView::buildLayout() {
     });
     // The chart statistic last chosen in any run is where every run starts.
     connect(statistic_, &QComboBox::currentIndexChanged, this, [this] {
-        rankChart_->setStatistic(statistic());
+        context_->setStatistic(statistic());
         QSettings().setValue(QStringLiteral("chart/statistic"), static_cast<int>(statistic()));
     });
     restoreChoices();
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunView::onRegionSelected);
-    connect(timeline_, &TimelineView::regionActivated, this, &RunView::selectRegion);
-    connect(side_, &RunSidePane::rankActivated, timeline_, &TimelineView::setSelectedRank);
-    const std::pair<ChartContextMenu**, std::pair<QWidget*, Chart>> menus[] = {
-        {&rankChartMenu_, {rankChart_->plot(), RankChart}},
-        {&timelineMenu_, {timeline_->plot(), Timeline}},
-        {&flameMenu_, {callPaths_->flameGraph(), Flame}},
-        {&histogramMenu_, {side_->histogram()->plot(), Histogram}},
-        {&heatmapMenu_, {side_->heatmap(), Heatmap}},
-        {&overTimeMenu_, {side_->overTime()->plot(), DurationOverTime}},
-        {&likwidMenu_, {side_->hardware()->likwid()->barChart()->plot(), Likwid}},
-        {&rooflineMenu_, {side_->hardware()->likwid()->rooflineChart()->plot(), Likwid}}};
-    for (const auto& [menu, target] : menus) {
-        *menu = new ChartContextMenu(target.first);
-        connect(*menu, &ChartContextMenu::triggered, this,
-                [this, chart = target.second](ChartContextMenu::Action action) {
-                    emit chartActionRequested(chart, action);
-                });
-    }
-    // A node of the call tree or flame graph selects its region everywhere.
-    connect(callPaths_, &CallPathTabs::regionActivated, this, &RunView::selectRegion);
-    // ... and the timeline highlights the calls of that very path.
-    connect(callPaths_, &CallPathTabs::pathCallsReady, this,
-            [this](int region, std::shared_ptr<const std::vector<bool>> calls) {
-                if (run_ && run_->hasEvents() && run_->index() && selectedRegion() == region)
-                    timeline_->setHighlightedCalls(region, std::move(calls));
-            });
-    auto loadEvents = [this] {
-        if (run_) {
-            eventsPanel_->setLoading(true);
+    // A heatmap cell, a call of the timeline, a node of the call tree or
+    // flame graph selects its region everywhere.
+    connect(context_, &RunContext::regionActivated, this, &RunView::selectRegion);
+    connect(this, &RunView::tableShowing, context_, &RunContext::tableShown);
+    connect(context_, &RunContext::eventsRequested, this, [this] {
+        if (run_)
             emit loadEventsRequested(run_->path);
-        }
-    };
-    connect(callPaths_, &CallPathTabs::loadEventsRequested, this, loadEvents);
-    connect(eventsPanel_, &EventsUnavailablePanel::loadEventsRequested, this, loadEvents);
-    connect(callPaths_->callTree(), &CallTreeView::exportCsvRequested, this,
-            &RunView::callTreeCsvRequested);
+    });
+    if (auto* tree = page<CallTreePage>())
+        connect(tree->view(), &CallTreeView::exportCsvRequested, this,
+                &RunView::callTreeCsvRequested);
+}
+
+// The registered pages, bound to this run's context, beside or below the table.
+void RunView::addPages() {
+    pages_ = AnalysisPages::create(this);
+    for (const auto& page : pages_) {
+        page->bind(context_);
+        (page->placement() == AnalysisPage::Placement::Side ? side_ : bottom_)->addPage(page.get());
+        for (QWidget* widget : page->chartWidgets())
+            addChartMenu(page->id(), widget);
+    }
+}
+
+void RunView::addChartMenu(const QString& chart, QWidget* widget) {
+    auto* menu = new ChartContextMenu(widget);
+    chartMenus_.append({chart, menu});
+    connect(menu, &ChartContextMenu::triggered, this,
+            [this, chart](ChartContextMenu::Action action) {
+                emit chartActionRequested(chart, action);
+            });
+}
+
+AnalysisPage* RunView::page(const QString& id) const {
+    for (const auto& page : pages_)
+        if (page->id() == id)
+            return page.get();
+    return nullptr;
+}
+
+ChartSurface* RunView::chart(const QString& id) const {
+    AnalysisPage* found = page(id);
+    return found ? found->surface() : nullptr;
+}
+
+ChartContextMenu* RunView::chartMenu(const QString& chart) const {
+    for (const auto& [id, menu] : chartMenus_)
+        if (id == chart)
+            return menu;
+    return nullptr;
 }
 
 // Filter, ranks, chart statistic, table, the side tabs and what they show,
@@ -218,45 +212,31 @@ void RunView::buildLayout() {
 void RunView::orderTabFocus() {
     // The side tabs' bar before the page it shows.
     TabFocusChain::apply(window(), {fileBar_, filter_, ranks_, statistic_, table_, side_->tabBar(),
-                                    side_, callPaths_->tabBar(), callPaths_});
+                                    side_, bottom_->tabBar(), bottom_});
 }
 
 void RunView::setReadStage(std::shared_ptr<const RunData> run) {
-    setRun(std::move(run));
-    awaitingTimeline_ = true;
-    readStageShown_.start();
-    showBuildingTimeline();
-}
-
-// The panels would say "opened summary-only" and offer to load the events,
-// which are already on their way.
-void RunView::showBuildingTimeline() {
-    eventsPanel_->setBuilding(true);
-    callPaths_->setBuilding(true);
+    install(std::move(run), true);
 }
 
 void RunView::showTimelineSoFar(std::shared_ptr<const RunData> soFar) {
-    if (!awaitingTimeline_ || !soFar || !soFar->timeline)
-        return;
-    const bool first = !timelineSoFar_;
-    timelineSoFar_ = std::move(soFar);
-    timelineStack_->setCurrentWidget(timeline_);
-    if (first)
-        timeline_->setRanks(selection_);
-    timeline_->setRun(timelineSoFar_->results, timelineSoFar_->timeline, !first);
-    timeline_->setHighlightedRegion(selectedRegion());
+    if (awaitingTimeline_)
+        context_->showTimelineSoFar(std::move(soFar));
 }
 
 void RunView::setRun(std::shared_ptr<const RunData> run) {
+    install(std::move(run), false);
+}
+
+void RunView::install(std::shared_ptr<const RunData> run, bool readStage) {
     // The complete run of the read stage shown: the table stays, and only
     // its exclusive times and percentiles change.
     const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
                            run->path == run_->path && run->results && run_->results &&
                            run->results->rows.size() == run_->results->rows.size();
-    // The ranks drawn so far keep their zoom when the complete timeline comes.
-    const bool keepView = completes && timelineSoFar_;
-    timelineSoFar_.reset();
-    awaitingTimeline_ = false;
+    awaitingTimeline_ = readStage;
+    if (readStage)
+        readStageShown_.start();
     run_ = std::move(run);
     // A run combined from rank files has no file of its own: any of them counts.
     if (run_ && run_->isCombined())
@@ -274,37 +254,9 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
         }
     }
     fillStatistics(run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results));
-    side_->setRun(run_, selection_);
-    callPaths_->setPageVisible(side_->hardware(),
-                               run_ && run_->results && HardwarePane::hasData(*run_->results));
-    if (run_ && run_->canDrawTimeline()) {
-        timelineStack_->setCurrentWidget(timeline_);
-        // The first frame of millions of calls is the costliest paint of an
-        // open. It waits for the table's numbers (what the user reads first)
-        // and then gets an event of its own (a timer, not a posted event,
-        // which Qt would handle in the same batch as the table's paint), so
-        // that no single step holds the window long.
-        connect(
-            this, &RunView::tableShowing, this,
-            [this, run = run_, keepView] {
-                QTimer::singleShot(1, this, [this, run, keepView] {
-                    if (run_ != run)
-                        return; // another run was set meanwhile
-                    // Ranks first: setRun draws the first frame with them.
-                    timeline_->setRanks(selection_);
-                    timeline_->setRun(run_->results, run_->timeline, keepView);
-                });
-            },
-            Qt::SingleShotConnection);
-    } else {
-        timeline_->clear();
-        if (run_ && run_->readOnDemand())
-            eventsPanel_->setOverBudget(run_->memoryBudget);
-        else
-            eventsPanel_->setReason(run_ && run_->canLoadEvents());
-        timelineStack_->setCurrentWidget(eventsPanel_);
-    }
-    callPaths_->setRun(run_, selection_);
+    context_->setRun(run_, selection_, readStage);
+    side_->showPagesFor(run_.get());
+    bottom_->showPagesFor(run_.get());
     // After the new tab's first paint, in an event of its own: the numbers
     // arrive within milliseconds and would otherwise be laid out and painted
     // in the same batch.
@@ -330,18 +282,15 @@ void RunView::fillStatistics(bool gpu) {
     const int index = current.isValid() ? statistic_->findData(current) : 0;
     statistic_->setCurrentIndex(std::max(index, 0));
     if (current.isValid() && statistic_->currentData() != current)
-        rankChart_->setStatistic(statistic()); // GPU total went with the GPU data
+        context_->setStatistic(statistic()); // GPU total went with the GPU data
 }
 
 void RunView::setRunLabel(const QString& label) {
-    side_->setRunLabel(label);
-    timeline_->setRunLabel(label);
-    callPaths_->setRunLabel(label);
+    context_->setLabel(label);
 }
 
 void RunView::setEventsLoading(bool loading) {
-    eventsPanel_->setLoading(loading);
-    callPaths_->setEventsLoading(loading);
+    context_->setEventsLoading(loading);
     // The window ends a failed read of this run's file here; a failed reload
     // keeps the data read before, and the window's banner says why.
     if (!loading)
@@ -349,7 +298,7 @@ void RunView::setEventsLoading(bool loading) {
 }
 
 bool RunView::eventViewsEnabled() const {
-    return timelineStack_->currentWidget() == timeline_ && run_ && run_->canDrawTimeline();
+    return page<TimelinePage>()->drawn();
 }
 
 bool RunView::setRankSelection(const QString& text) {
@@ -381,10 +330,7 @@ bool RunView::setRankSelection(const QString& text) {
         (selection.isAll() || selection.ranks() == selection_.ranks()))
         return true;
     selection_ = selection;
-    side_->setRanks(selection_);
-    if (drawsTimeline())
-        timeline_->setRanks(selection_);
-    callPaths_->setRanks(selection_);
+    context_->setRanks(selection_);
     recomputeTable();
     return true;
 }
@@ -415,7 +361,9 @@ void RunView::restoreChoices() {
     setStatistic(
         static_cast<Statistic>(QSettings().value(QStringLiteral("chart/statistic"), 0).toInt()));
     side_->restorePage();
-    callPaths_->callTree()->restoreOrientation();
+    bottom_->restorePage();
+    for (const auto& page : pages_)
+        page->restoreChoices();
 }
 
 Statistic RunView::statistic() const {
@@ -462,11 +410,7 @@ int RunView::selectedRegion() const {
 }
 
 void RunView::onRegionSelected() {
-    const int region = selectedRegion();
-    side_->setRegion(region);
-    if (drawsTimeline())
-        timeline_->setHighlightedRegion(region);
-    callPaths_->selectRegion(region);
+    context_->setRegion(selectedRegion());
 }
 
 QByteArray RunView::saveSplitterState() const {

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "PageTabs.h"
 #include "RegionTableView.h"
 #include "RunFileBar.h"
-#include "RunSidePane.h"
 #include "analysis/RegionTable.h"
 #include "charts/ChartContextMenu.h"
 #include "charts/RankStatistic.h"
+#include "common/AnalysisPage.h"
+#include "common/ChartSurface.h"
 #include "common/LatestJob.h"
+#include "common/RunContext.h"
 #include "common/RunData.h"
 #include "model/RankSelection.h"
 
@@ -18,35 +21,26 @@
 #include <memory>
 #include <vector>
 
-class CallPathTabs;
-class HeatmapView;
-class HistogramView;
-class SourcePanel;
-class EventsUnavailablePanel;
 class HeaderColumnMenu;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSplitter;
-class QStackedWidget;
 class QTabWidget;
 class QTableView;
-class RankBarChart;
 class RegionFilterProxy;
 class RegionTableModel;
 class RunFileWatcher;
-class TimelineView;
 
 // Everything about one run: the region table with its filter and rank
-// selector, the per-rank chart of the selected region, the metadata, and the
-// timeline (or, summary-only, a panel offering to load the events).
+// selector in the centre, and the pages of AnalysisPages around it (beside
+// it the per-rank chart of the selected region and the distributions, below
+// it the timeline, call paths, source, metadata and hardware counters), all
+// following the run's RunContext.
 class RunView : public QWidget {
     Q_OBJECT
 public:
-    enum Chart { RankChart, Timeline, Flame, Histogram, Heatmap, DurationOverTime, Likwid };
-    Q_ENUM(Chart)
-
     explicit RunView(QWidget* parent = nullptr);
     ~RunView() override;
 
@@ -101,41 +95,25 @@ public:
     QLabel* emptyMessage() const { return table_->emptyMessage(); }
     // The table header's context menu: a checkable entry per column.
     HeaderColumnMenu* columnMenu() const { return table_->columnMenu(); }
+    // The pages' tabs beside and below the table.
     QTabWidget* sideTabs() const { return side_; }
-    QTableView* metadataView() const { return side_->metadataView(); }
+    QTabWidget* bottomTabs() const { return bottom_; }
     // The ranks the statistics, charts and timeline cover (all when empty).
     const scope::RankSelection& rankSelection() const { return selection_; }
-    RankBarChart* rankChart() const { return rankChart_; }
-    TimelineView* timeline() const { return timeline_; }
-    EventsUnavailablePanel* eventsPanel() const { return eventsPanel_; }
-    ChartContextMenu* chartMenu(Chart chart) const {
-        switch (chart) {
-        case RankChart:
-            return rankChartMenu_;
-        case Timeline:
-            return timelineMenu_;
-        case Flame:
-            return flameMenu_;
-        case Histogram:
-            return histogramMenu_;
-        case Heatmap:
-            return heatmapMenu_;
-        case DurationOverTime:
-            return overTimeMenu_;
-        case Likwid:
-            return likwidMenu_;
-        }
+    // What every page of this run follows.
+    RunContext* context() const { return context_; }
+    // The registered pages (AnalysisPages), by id or by class.
+    AnalysisPage* page(const QString& id) const;
+    template <class Page> Page* page() const {
+        for (const auto& page : pages_)
+            if (auto* found = dynamic_cast<Page*>(page.get()))
+                return found;
         return nullptr;
     }
-    // The timeline, call tree and flame graph tabs.
-    CallPathTabs* callPaths() const { return callPaths_; }
-    SourcePanel* sourcePanel() const { return side_->source(); }
-    HistogramView* histogram() const { return side_->histogram(); }
-    // Brings the histogram up to the selection even while its tab is hidden.
-    void updateHistogramNow() { side_->updateHistogramNow(); }
-    HeatmapView* heatmap() const { return side_->heatmap(); }
-    // The tabs beside the table (durations over time: sidePane()->overTime()).
-    RunSidePane* sidePane() const { return side_; }
+    // The chart of AnalysisPages::charts() with this id, null for none.
+    ChartSurface* chart(const QString& id) const;
+    // The context menu of the chart's (first) widget.
+    ChartContextMenu* chartMenu(const QString& chart) const;
     // The bar saying the run's file changed or vanished on disk.
     QWidget* fileBar() const { return fileBar_; }
     QString fileBarText() const { return fileBar_->text(); }
@@ -154,7 +132,7 @@ signals:
     // ... and the percentiles are in too.
     void tableReady();
     // A chart's context menu was used; the window knows where files go.
-    void chartActionRequested(RunView::Chart chart, ChartContextMenu::Action action);
+    void chartActionRequested(const QString& chart, ChartContextMenu::Action action);
     // The call tree's "Export as CSV…".
     void callTreeCsvRequested();
 
@@ -162,42 +140,32 @@ private:
     // The per-rank chart's statistics; GPU total only where the run has GPU data.
     void fillStatistics(bool gpu);
     void buildLayout();
+    void addPages();
+    void addChartMenu(const QString& chart, QWidget* widget);
     void orderTabFocus();
     void showRankProblem(const QString& problem);
+    void install(std::shared_ptr<const RunData> run, bool readStage);
     void recomputeTable();
     void showTable(int stage, const std::vector<scope::RegionTableRow>& rows);
     void onRegionSelected();
-    void showBuildingTimeline();
-    // The timeline shows the run, complete or so far.
-    bool drawsTimeline() const { return (run_ && run_->canDrawTimeline()) || timelineSoFar_; }
 
     std::shared_ptr<const RunData> run_;
     bool awaitingTimeline_ = false; // run_ is a read stage
     QElapsedTimer readStageShown_;
-    std::shared_ptr<const RunData> timelineSoFar_; // drawn while awaiting it
-    bool completing_ = false;                      // the next table only brings exclusive times
+    bool completing_ = false; // the next table only brings exclusive times
     scope::RankSelection selection_;
     RegionTableModel* model_;
     RegionFilterProxy* proxy_;
+    RunContext* context_;
     RegionTableView* table_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QLineEdit* ranks_ = nullptr;
     QLabel* rankMessage_ = nullptr;
     QComboBox* statistic_ = nullptr;
-    RunSidePane* side_ = nullptr;
-    RankBarChart* rankChart_ = nullptr;
-    TimelineView* timeline_ = nullptr;
-    EventsUnavailablePanel* eventsPanel_ = nullptr;
-    QStackedWidget* timelineStack_ = nullptr;
-    ChartContextMenu* rankChartMenu_ = nullptr;
-    ChartContextMenu* timelineMenu_ = nullptr;
-    ChartContextMenu* flameMenu_ = nullptr;
-    ChartContextMenu* histogramMenu_ = nullptr;
-    ChartContextMenu* heatmapMenu_ = nullptr;
-    ChartContextMenu* overTimeMenu_ = nullptr;
-    ChartContextMenu* likwidMenu_ = nullptr; // the bar chart's; the roofline has its own
-    ChartContextMenu* rooflineMenu_ = nullptr;
-    CallPathTabs* callPaths_ = nullptr;
+    PageTabs* side_ = nullptr;
+    PageTabs* bottom_ = nullptr;
+    std::vector<std::unique_ptr<AnalysisPage>> pages_;
+    QList<QPair<QString, ChartContextMenu*>> chartMenus_;
     QSplitter* vertical_ = nullptr;
     QSplitter* horizontal_ = nullptr;
     RunFileWatcher* fileWatcher_;

@@ -236,7 +236,7 @@ void MainWindow::wireRunView(RunView* view) {
     // A file changed on disk: the reload replaces this tab's run once it is read.
     connect(view, &RunView::reloadRequested, this, &MainWindow::openFile);
     connect(view, &RunView::chartActionRequested, this,
-            [this, view](RunView::Chart chart, ChartContextMenu::Action action) {
+            [this, view](const QString& chart, ChartContextMenu::Action action) {
                 exporter_->runChartAction(view, chart, action);
             });
     connect(view, &RunView::callTreeCsvRequested, this,
