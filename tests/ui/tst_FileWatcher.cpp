@@ -2,6 +2,7 @@
 // A run's file changing under the viewer: rewritten (a run that finished
 // merging after it was opened) it is offered for reload, and the reload shows
 // the new file's numbers; deleted, the data read before stays on screen.
+#include "OpenedCopy.h"
 #include "RunWaiter.h"
 #include "models/RegionTableModel.h"
 #include "run/RunFileWatcher.h"
@@ -57,16 +58,10 @@ private slots:
     void initTestCase() { prepareWindowTests(); }
 
     void rewrittenFileIsOfferedForReloadAndReloadShowsTheNewNumbers() {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath("profiling_data.h5");
-        QVERIFY(QFile::copy(kData + "/run_serial.h5", path));
-        MainWindow window;
-        window.show();
-        QSignalSpy opened(&window, &MainWindow::runOpened);
-        window.openFile(path);
-        RunView* view = waitForRun(window, opened);
-        QVERIFY(view);
+        OpenedCopy copy;
+        QVERIFY(copy.open(kData + "/run_serial.h5"));
+        RunView* view = copy.view;
+        const QString& path = copy.path;
         QCOMPARE(shown(view, "main", RegionTableModel::Calls), 1.0);
         QVERIFY(!view->fileBar()->isVisible());
 
@@ -79,9 +74,9 @@ private slots:
         QCOMPARE(shown(view, "main", RegionTableModel::Calls), 1.0);
 
         QTest::mouseClick(view->reloadButton(), Qt::LeftButton);
-        RunView* reloaded = waitForRun(window, opened);
+        RunView* reloaded = waitForRun(copy.window, copy.opened);
         QCOMPARE(reloaded, view); // the same tab
-        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(copy.window.runCount(), 1);
         QCOMPARE(shown(view, "main", RegionTableModel::Calls),
                  expected("run_np3", "main", "count"));
         QCOMPARE(shown(view, "main", RegionTableModel::Total),
@@ -90,16 +85,10 @@ private slots:
     }
 
     void deletedFileKeepsItsDataAndSaysSo() {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath("profiling_data.h5");
-        QVERIFY(QFile::copy(kData + "/run_np3.h5", path));
-        MainWindow window;
-        window.show();
-        QSignalSpy opened(&window, &MainWindow::runOpened);
-        window.openFile(path);
-        RunView* view = waitForRun(window, opened);
-        QVERIFY(view);
+        OpenedCopy copy;
+        QVERIFY(copy.open(kData + "/run_np3.h5"));
+        RunView* view = copy.view;
+        const QString& path = copy.path;
         const double total = expected("run_np3", "main", "total_duration_seconds");
         QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
 
@@ -118,17 +107,11 @@ private slots:
     }
 
     void failedReloadKeepsTheOldData() {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        const QString path = dir.filePath("profiling_data.h5");
-        QVERIFY(QFile::copy(kData + "/run_np3.h5", path));
-        MainWindow window;
-        window.show();
-        QSignalSpy opened(&window, &MainWindow::runOpened);
-        QSignalSpy failed(&window, &MainWindow::loadFailed);
-        window.openFile(path);
-        RunView* view = waitForRun(window, opened);
-        QVERIFY(view);
+        OpenedCopy copy;
+        QVERIFY(copy.open(kData + "/run_np3.h5"));
+        RunView* view = copy.view;
+        const QString& path = copy.path;
+        QSignalSpy failed(&copy.window, &MainWindow::loadFailed);
         const double total = expected("run_np3", "main", "total_duration_seconds");
 
         QFile garbage(path + ".part");
@@ -139,7 +122,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(view->reloadButton()->isVisible(), 10000);
         QTest::mouseClick(view->reloadButton(), Qt::LeftButton);
         QVERIFY(failed.wait(30000));
-        QCOMPARE(window.runCount(), 1);
+        QCOMPARE(copy.window.runCount(), 1);
         QCOMPARE(view->run()->path, path);
         QCOMPARE(shown(view, "main", RegionTableModel::Total), total);
         QVERIFY(view->fileBarText().contains("failed"));
