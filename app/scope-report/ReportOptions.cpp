@@ -134,6 +134,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--call-tree") {
             noValue();
             options.callTree = true;
+        } else if (name == "--lanes") {
+            noValue();
+            options.lanes = true;
         } else if (name == "--likwid") {
             noValue();
             options.likwid = true;
@@ -143,6 +146,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--line-profile") {
             noValue();
             options.lineProfile = true;
+        } else if (name == "--mpi") {
+            noValue();
+            options.mpi = true;
         } else if (name == "--combine-ranks") {
             noValue();
             options.combineRanks = true;
@@ -206,8 +212,12 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             throw UsageError("--json and --csv cannot be combined with --diff");
         if (options.callTree)
             throw UsageError("--call-tree cannot be combined with --diff");
+        if (options.lanes)
+            throw UsageError("--lanes cannot be combined with --diff");
         if (options.likwid || options.perf || options.lineProfile)
             throw UsageError("--likwid, --perf and --line-profile cannot be combined with --diff");
+        if (options.mpi)
+            throw UsageError("--mpi cannot be combined with --diff");
         if (options.combineRanks)
             throw UsageError("--combine-ranks cannot be combined with --diff");
         options.files = std::move(diffFiles);
@@ -247,7 +257,8 @@ Options:
   --chrome-trace PATH|- write the file's calls (selected ranks) as Chrome trace event
                         JSON for ui.perfetto.dev and chrome://tracing (one file only)
   --speedscope PATH|-   write the file's calls (selected ranks) as speedscope JSON,
-                        one profile per rank (one file only)
+                        one profile per rank, or per thread/task lane in runs
+                        that tracked threads (one file only)
   --summary-only        read only the summary columns, never the per-call events;
                         files without them are read in full, with a warning
   --no-fallback         with --summary-only, fail (status 4) instead of reading events
@@ -260,7 +271,11 @@ Options:
                         % of run, pooled over --ranks; an indented tree after the
                         table, a "call_tree" array per file in --json (null, with a
                         warning, for files without per-call data). --include and
-                        --exclude choose which paths are listed, never cut them
+                        --exclude choose which paths are listed, never cut them;
+                        runs that tracked threads nest per thread/task lane
+  --lanes               print each file's thread/task lanes per rank: label, calls,
+                        time in top-level calls and their await time; a "lanes"
+                        array per file in --json (null without per-call data)
   --memory-budget SIZE  memory a file's per-call events may take, e.g. 2G, 160M
                         (default: half of physical memory); a larger file is
                         streamed for exact statistics and its calls left on disk,
@@ -271,6 +286,9 @@ Options:
                         cache-miss and branch-miss rates; "perf_events" in --json
   --line-profile        print each file's line profiles (hits and time per line);
                         "line_profile" in --json
+  --mpi                 print each file's MPI call regions as communication: bytes
+                        sent and received per rank and peer, seconds per collective
+                        and per wait kind per rank; "mpi" per file in --json
   --combine-ranks       read the files (native .spt traces and per-rank .h5 files of
                         the C/Fortran API, mixed) as the ranks of one run: regions
                         matched by name, a rank in two files is an error (status 3)

@@ -42,10 +42,13 @@ public:
     bool summaryOnly = false;
     bool fallback = true;  // with --summary-only, read the events when there are no summaries
     bool callTree = false; // per file the call paths, in the table and in --json
+    bool lanes = false;    // per file the thread/task lanes, in the table and in --json
     // Hardware data after each table and as arrays in --json (each only when asked for).
     bool likwid = false;
     bool perf = false;
     bool lineProfile = false;
+    // MPI call regions as traffic, collective and wait times (MpiPrinter); "mpi" in --json.
+    bool mpi = false;
     bool help = false;
     bool version = false;
     ExportSelection selection;

@@ -4,8 +4,10 @@
 #include "CallTreePrinter.h"
 #include "ControlEscaper.h"
 #include "DiffPrinter.h"
+#include "LanePrinter.h"
 #include "LikwidPrinter.h"
 #include "LineProfilePrinter.h"
+#include "MpiPrinter.h"
 #include "PerfPrinter.h"
 #include "RegionTablePrinter.h"
 #include "analysis/OnDemandTimeline.h"
@@ -186,6 +188,21 @@ std::optional<CallTree> ScopeReport::callTree(const ProfilingResults& results) {
     return reportOverlaps(results, CallTree::build(results, index, options_.selection.ranks()));
 }
 
+std::optional<LaneTable> ScopeReport::laneTable(const ProfilingResults& results) {
+    if (results.onDemand) {
+        failOverBudget(results, "lanes");
+        return std::nullopt;
+    }
+    if (!results.eventsRead) {
+        err_ << "scope-report: warning: " << results.path << " has no per-call data ("
+             << (results.layout == StorageLayout::Aggregate ? "aggregate layout"
+                                                            : "read with --summary-only")
+             << "): no lanes\n";
+        return std::nullopt;
+    }
+    return LaneTable::build(results, options_.selection.ranks());
+}
+
 CallTree ScopeReport::reportOverlaps(const ProfilingResults& results, CallTree tree) {
     const auto deepest = std::max_element(tree.depth.begin(), tree.depth.end());
     if (deepest != tree.depth.end() && *deepest > CallTreeJson::kMaxDepth)
@@ -235,6 +252,10 @@ ExitStatus ScopeReport::run() {
     if (options_.callTree)
         for (const auto& results : loaded)
             trees.push_back(callTree(results));
+    std::vector<std::optional<LaneTable>> lanes;
+    if (options_.lanes)
+        for (const auto& results : loaded)
+            lanes.push_back(laneTable(results));
 
     if (options_.tableOnStdout()) {
         const RegionTablePrinter printer(options_.selection);
@@ -249,6 +270,12 @@ ExitStatus ScopeReport::run() {
                 else
                     CallTreePrinter::printUnavailable(text, loaded[i]);
             }
+            if (options_.lanes) {
+                if (lanes[i])
+                    LanePrinter::print(text, *lanes[i]);
+                else
+                    LanePrinter::printUnavailable(text, loaded[i]);
+            }
             const RankSelection& ranks = options_.selection.ranks();
             if (options_.likwid)
                 LikwidPrinter::print(text, loaded[i], ranks);
@@ -256,6 +283,8 @@ ExitStatus ScopeReport::run() {
                 PerfPrinter::print(text, loaded[i], ranks);
             if (options_.lineProfile)
                 LineProfilePrinter::print(text, loaded[i], ranks);
+            if (options_.mpi)
+                MpiPrinter::print(text, loaded[i], ranks);
         }
         text.flush();
     }
@@ -268,11 +297,18 @@ ExitStatus ScopeReport::run() {
         if (options_.jsonPath) {
             RegionStatisticsJson json(options_.selection);
             json.setHardware(options_.likwid, options_.perf, options_.lineProfile);
+            json.setMpi(options_.mpi);
             if (options_.callTree) {
                 std::vector<const CallTree*> callTrees;
                 for (const auto& tree : trees)
                     callTrees.push_back(tree ? &*tree : nullptr);
                 json.setCallTrees(std::move(callTrees));
+            }
+            if (options_.lanes) {
+                std::vector<const LaneTable*> laneTables;
+                for (const auto& table : lanes)
+                    laneTables.push_back(table ? &*table : nullptr);
+                json.setLanes(std::move(laneTables));
             }
             writeExport(*options_.jsonPath, json.write(files) + '\n', "JSON");
         }

@@ -4,6 +4,7 @@
 #include "ExitStatus.h"
 #include "ReportOptions.h"
 #include "analysis/CallTree.h"
+#include "analysis/LaneTable.h"
 #include "model/ProfilingResults.h"
 
 #include <optional>
@@ -32,6 +33,9 @@ private:
     // --call-tree: the file's tree over --ranks, or nothing (with a warning)
     // for a file without per-call data.
     std::optional<CallTree> callTree(const ProfilingResults& results);
+    // --lanes: the file's thread/task lanes over --ranks, or nothing (with a
+    // warning) for a file without per-call data in memory.
+    std::optional<LaneTable> laneTable(const ProfilingResults& results);
     // Warns of calls that overlap their caller without nesting.
     CallTree reportOverlaps(const ProfilingResults& results, CallTree tree);
     void writeExport(const std::string& destination, const std::string& text, const char* what);

@@ -40,7 +40,10 @@ CallStack CallStack::build(const ProfilingResults& results) {
     CallStack stack;
     stack.depth.assign(events.size(), 0);
     stack.parent.assign(events.size(), -1);
-    stack.fromIds = events.hasCallIds() && events.parentIds.size() == events.size();
+    // Lane files nest per lane, never from the stored ids (threads-tasks-json.md §2).
+    stack.fromIds =
+        !events.hasLanes() && events.hasCallIds() && events.parentIds.size() == events.size();
+    std::unordered_map<std::int64_t, std::vector<std::int64_t>> openByLane;
     for (const auto& [rank, order] : eventsByRank(results)) {
         if (stack.fromIds) {
             std::unordered_map<std::int64_t, std::int64_t> byId;
@@ -56,8 +59,9 @@ CallStack CallStack::build(const ProfilingResults& results) {
             }
             continue;
         }
-        std::vector<std::int64_t> open;
+        openByLane.clear();
         for (std::int64_t i : order) {
+            std::vector<std::int64_t>& open = openByLane[events.lane(static_cast<std::size_t>(i))];
             // A zero-length call encloses the next call sharing its start.
             while (!open.empty() && events.ends[open.back()] <= events.starts[i] &&
                    !(events.starts[open.back()] == events.starts[i] &&

@@ -64,8 +64,10 @@ private:
 };
 
 // The calls of one rank, lane by lane: depth 0 hangs below the root, a call
-// of depth d below the call of depth d - 1 that started last at or before
-// it (calls of one lane never overlap, so that is its enclosing call).
+// of depth d below the call of depth d - 1 of its thread/task lane that
+// started last at or before it (calls of one lane never overlap, so that is
+// its enclosing call). The index orders a rank's lanes by thread/task lane,
+// then depth, so the lane before one of depth d > 0 is its depth d - 1.
 void buildRank(const ProfilingResults& results, const TimelineIndex& index,
                std::span<const TimelineLane> lanes, PartialTree& out) {
     const auto& starts = results.events.starts;
@@ -152,7 +154,8 @@ std::string CallOverlap::describe(const ProfilingResults& results) const {
 double CallTree::imbalance(std::uint32_t node) const {
     if (ranksWithCalls[node] == 0 || inclusiveNs[node] <= 0)
         return 0.0;
-    const double mean = static_cast<double>(inclusiveNs[node]) / ranksWithCalls[node];
+    const double ranks = std::max(selectedRanks, ranksWithCalls[node]);
+    const double mean = static_cast<double>(inclusiveNs[node]) / ranks;
     return static_cast<double>(maxRankInclusiveNs[node]) / mean;
 }
 
@@ -241,7 +244,8 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
                          const RankSelection& ranks, unsigned threads,
                          const std::atomic<bool>* cancel) {
     requireEvents(results, "the call tree");
-    // The lanes of each selected rank: consecutive in the index, by depth.
+    // The lanes of each selected rank: consecutive in the index, by
+    // thread/task lane, then depth.
     std::vector<std::span<const TimelineLane>> rankLanes;
     const auto lanes = index.lanes();
     for (std::size_t l = 0; l < lanes.size();) {
@@ -305,6 +309,7 @@ CallTree CallTree::merge(std::span<const CallTree* const> trees, const Profiling
     // rank's calls knows nothing of the other ranks' rows.
     tree.runNs =
         static_cast<std::int64_t>(std::llround(RegionTable::runTime(results, ranks) * 1e9));
+    tree.selectedRanks = static_cast<std::uint32_t>(results.rankCount(ranks));
     return tree;
 }
 
@@ -322,28 +327,31 @@ std::vector<bool> CallTree::callsOnPath(const ProfilingResults& results, const T
     for (const std::uint32_t rank : index.ranks()) {
         if (!ranks.contains(rank))
             continue;
-        std::span<const std::uint32_t> upperEvents;
-        for (std::uint32_t depth = 0; depth < path.size(); ++depth) {
-            const auto lane = index.lane(rank, depth);
-            if (!lane)
-                break;
-            const auto events = index.laneEvents(*lane);
-            current.assign(events.size(), false);
-            std::size_t p = 0;
-            for (std::size_t k = 0; k < events.size(); ++k) {
-                bool prefix = true;
-                if (depth > 0) {
-                    while (p + 1 < upperEvents.size() &&
-                           starts[upperEvents[p + 1]] <= starts[events[k]])
-                        ++p;
-                    prefix = !upperEvents.empty() && upper[p];
+        // Each thread/task lane of the rank is a stack of its own.
+        for (const std::int64_t key : index.laneKeys(rank)) {
+            std::span<const std::uint32_t> upperEvents;
+            for (std::uint32_t depth = 0; depth < path.size(); ++depth) {
+                const auto lane = index.laneOf(rank, key, depth);
+                if (!lane)
+                    break;
+                const auto events = index.laneEvents(*lane);
+                current.assign(events.size(), false);
+                std::size_t p = 0;
+                for (std::size_t k = 0; k < events.size(); ++k) {
+                    bool prefix = true;
+                    if (depth > 0) {
+                        while (p + 1 < upperEvents.size() &&
+                               starts[upperEvents[p + 1]] <= starts[events[k]])
+                            ++p;
+                        prefix = !upperEvents.empty() && upper[p];
+                    }
+                    current[k] = prefix && index.regionOf(events[k]) == path[depth];
+                    if (current[k] && depth + 1 == path.size())
+                        on[events[k]] = true;
                 }
-                current[k] = prefix && index.regionOf(events[k]) == path[depth];
-                if (current[k] && depth + 1 == path.size())
-                    on[events[k]] = true;
+                upper.swap(current);
+                upperEvents = events;
             }
-            upper.swap(current);
-            upperEvents = events;
         }
     }
     return on;
@@ -405,6 +413,7 @@ CallTree CallTree::bottomUp() const {
         }
     }
     up.runNs = runNs;
+    up.selectedRanks = selectedRanks;
     up.finish();
     up.calls[kRoot] = calls[kRoot];
     up.inclusiveNs[kRoot] = inclusiveNs[kRoot];

@@ -50,6 +50,9 @@ struct CallTree {
     std::vector<std::int64_t> exclusiveNs;        // inclusive minus directly nested calls
     std::vector<std::int64_t> maxRankInclusiveNs; // the slowest rank's inclusive time
     std::vector<std::uint32_t> ranksWithCalls;    // ranks that reached the path
+    // The selection's ranks in the run, those without calls included: the
+    // denominator of imbalance() (0 in hand-made trees: ranksWithCalls).
+    std::uint32_t selectedRanks = 0;
     // Children of node n: children[childBegin[n] .. childBegin[n] + childCount[n]),
     // costliest (inclusive) first. Filled by finish().
     std::vector<std::uint32_t> childBegin;
@@ -68,8 +71,9 @@ struct CallTree {
     std::span<const std::uint32_t> childrenOf(std::uint32_t node) const {
         return std::span<const std::uint32_t>(children).subspan(childBegin[node], childCount[node]);
     }
-    // Slowest rank's inclusive time ÷ mean over the ranks that reached the
-    // path (1 = balanced, 0 without calls), as the region table's imbalance.
+    // Slowest rank's inclusive time ÷ mean over the selected ranks, those that
+    // never reached the path counting 0 (1 = balanced, 0 without calls), as
+    // the region table's imbalance.
     double imbalance(std::uint32_t node) const;
     // The regions from the top-level call down to `node`.
     std::vector<std::int32_t> path(std::uint32_t node) const;
@@ -84,9 +88,10 @@ struct CallTree {
     // An empty tree to build on: just the root, not finished.
     static CallTree rootOnly();
 
-    // Nesting per rank as scope-profiler rebuilds it (the timeline index's
-    // lanes: calls by start, longer first; a call's parent is the innermost
-    // earlier call still open; a zero-length call encloses the next call
+    // Nesting per rank, or per thread/task lane of a rank in a run with lane
+    // columns, as scope-profiler rebuilds it (the timeline index's lanes:
+    // calls by start, longer first; a call's parent is the innermost earlier
+    // call of the same lane still open; a zero-length call encloses the next call
     // sharing its start), never the stored call/parent ids. A call that
     // overlaps its parent without nesting is kept below it, its time counted
     // against the parent's exclusive time only up to the parent's end, and

@@ -59,7 +59,7 @@ std::vector<std::int64_t> exclusivePerRow(const ProfilingResults& results,
         const TimelineLane& l = index.lanes()[lane];
         if (l.depth == 0)
             continue;
-        const auto parentLane = index.lane(l.rank, l.depth - 1);
+        const auto parentLane = index.laneOf(l.rank, l.key, l.depth - 1);
         if (!parentLane)
             continue;
         const auto parents = index.laneEvents(*parentLane);

@@ -21,6 +21,14 @@ constexpr std::uint64_t kWindowBytesPerCall = 40;
 // replaces an older read between two of them.
 constexpr std::uint64_t kWindowPiece = 1 << 16;
 
+// Whether the calls on disk carry thread/task lanes (threads-tasks-json.md).
+bool sourceHasLanes(const ProfilingResults& results) {
+    for (const RankRegion& row : results.rows)
+        if (row.summary.count > 0)
+            return results.onDemand->readLanes(row, 0, {});
+    return false;
+}
+
 } // namespace
 
 // A stretch of time with every call intersecting it, indexed like the run.
@@ -52,6 +60,11 @@ std::optional<std::size_t> OnDemandTimeline::lane(std::uint32_t rank, std::uint3
     return rankLanes_.lane(rank, depth);
 }
 
+std::optional<std::size_t> OnDemandTimeline::laneOf(std::uint32_t rank, std::int64_t key,
+                                                    std::uint32_t depth) const {
+    return rankLanes_.lane(rank, key, depth);
+}
+
 std::vector<std::uint32_t> OnDemandTimeline::ranks() const {
     return rankLanes_.ranks();
 }
@@ -67,7 +80,7 @@ int OnDemandTimeline::maxDepth() const {
 std::optional<std::size_t> OnDemandTimeline::windowLane(const Window& window,
                                                         std::size_t lane) const {
     const TimelineLane& l = pyramid_.lanes()[lane];
-    return window.index->lane(l.rank, l.depth);
+    return window.index->laneOf(l.rank, l.key, l.depth);
 }
 
 bool OnDemandTimeline::query(std::size_t lane, std::int64_t t0Ns, std::int64_t t1Ns,
@@ -248,11 +261,13 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
             n += p.count;
         return n;
     };
-    if (callsOf(pieces) * kWindowBytesPerCall > windowBudget_) {
+    const bool lanes = sourceHasLanes(*results_);
+    const std::uint64_t perCall = kWindowBytesPerCall + (lanes ? 16 : 0);
+    if (callsOf(pieces) * perCall > windowBudget_) {
         window->t0 = request.t0;
         window->t1 = request.t1;
         pieces = piecesFor(window->t0, window->t1);
-        if (callsOf(pieces) * kWindowBytesPerCall > windowBudget_) {
+        if (callsOf(pieces) * perCall > windowBudget_) {
             tooDense = true;
             return nullptr;
         }
@@ -269,6 +284,10 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
     const std::uint64_t total = callsOf(pieces);
     calls.events.starts.resize(total);
     calls.events.ends.resize(total);
+    if (lanes) {
+        calls.events.threadIds.resize(total);
+        calls.events.taskIds.resize(total);
+    }
     window->global.resize(total);
     std::vector<std::vector<RankRegion>> groupRows(groups.size());
     std::vector<std::uint64_t> kept(groups.size(), 0);
@@ -295,6 +314,10 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
         };
         move(calls.events.starts);
         move(calls.events.ends);
+        if (!calls.events.threadIds.empty()) {
+            move(calls.events.threadIds);
+            move(calls.events.taskIds);
+        }
         move(window->global);
         for (RankRegion& row : groupRows[g]) {
             row.offset = row.offset - from + at;
@@ -304,10 +327,15 @@ std::shared_ptr<OnDemandTimeline::Window> OnDemandTimeline::readWindow(const Req
     }
     calls.events.starts.resize(at);
     calls.events.ends.resize(at);
+    if (!calls.events.threadIds.empty()) {
+        calls.events.threadIds.resize(at);
+        calls.events.taskIds.resize(at);
+    }
     window->global.resize(at);
     std::erase_if(calls.rows, [](const RankRegion& r) { return r.summary.count == 0; });
     window->index = std::make_unique<TimelineIndex>(calls, static_cast<unsigned>(groups.size()));
     window->bytes = calls.events.starts.capacity() * sizeof(std::int64_t) * 2 +
+                    calls.events.threadIds.capacity() * sizeof(std::int64_t) * 2 +
                     window->global.capacity() * sizeof(std::uint32_t) +
                     calls.rows.capacity() * sizeof(RankRegion) + window->index->memoryBytes();
     return window;
@@ -338,6 +366,11 @@ std::uint64_t OnDemandTimeline::readGroup(const std::vector<Piece>& pieces, cons
     const CallSource& source = *results_->onDemand;
     std::int64_t* outStarts = window.calls.events.starts.data() + group.out;
     std::int64_t* outEnds = window.calls.events.ends.data() + group.out;
+    const bool withLanes = !window.calls.events.threadIds.empty();
+    std::int64_t* outThreads =
+        withLanes ? window.calls.events.threadIds.data() + group.out : nullptr;
+    std::int64_t* outTasks = withLanes ? window.calls.events.taskIds.data() + group.out : nullptr;
+    std::vector<std::int64_t> lanes;
     std::uint32_t* outGlobal = window.global.data() + group.out;
     std::vector<std::int64_t> starts;
     std::vector<std::int64_t> ends;
@@ -359,11 +392,19 @@ std::uint64_t OnDemandTimeline::readGroup(const std::vector<Piece>& pieces, cons
             starts.resize(n);
             ends.resize(n);
             source.read(row, piece.first + done, starts, ends);
+            if (withLanes) {
+                lanes.resize(n);
+                source.readLanes(row, piece.first + done, lanes);
+            }
             for (std::uint64_t i = 0; i < n; ++i) {
                 if (reachOf(starts[i], ends[i]) <= window.t0 || starts[i] >= window.t1)
                     continue;
                 outStarts[kept] = starts[i];
                 outEnds[kept] = ends[i];
+                if (withLanes) {
+                    outThreads[kept] = laneThread(lanes[i]);
+                    outTasks[kept] = laneTask(lanes[i]);
+                }
                 outGlobal[kept] = static_cast<std::uint32_t>(row.offset + piece.first + done + i);
                 ++kept;
                 ++rows.back().summary.count;
@@ -408,8 +449,9 @@ CallTree OnDemandTimeline::callTree(const RankSelection& ranks,
                                     const std::atomic<bool>* cancel) const {
     const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
     std::vector<const CallTree*> trees;
-    for (std::size_t i = 0; i < rankLanes_.size() && !cancelled(); ++i)
-        if (ranks.contains(rankLanes_[i].rank))
+    const std::vector<std::uint32_t> built = rankLanes_.ranks(); // one tree each
+    for (std::size_t i = 0; i < built.size() && !cancelled(); ++i)
+        if (ranks.contains(built[i]))
             trees.push_back(&rankTrees_[i]);
     if (cancelled())
         return CallTree::merge({}, *results_, ranks);

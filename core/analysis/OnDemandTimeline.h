@@ -68,6 +68,11 @@ public:
 
     std::span<const TimelineLane> lanes() const override { return pyramid_.lanes(); }
     std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override;
+    std::optional<std::size_t> laneOf(std::uint32_t rank, std::int64_t key,
+                                      std::uint32_t depth) const override;
+    std::vector<std::int64_t> laneKeys(std::uint32_t rank) const override {
+        return rankLanes_.keys(rank);
+    }
     std::vector<std::uint32_t> ranks() const override;
     int maxDepth(std::uint32_t rank) const override;
     int maxDepth() const override;
@@ -160,7 +165,7 @@ private:
     std::int64_t startNs_ = 0;
     std::int64_t endNs_ = 0;
     std::vector<std::optional<std::int64_t>> exclusive_;
-    std::vector<CallTree> rankTrees_; // per rankLanes_ entry
+    std::vector<CallTree> rankTrees_; // per rank of rankLanes_
 
     // Per row (results.rows order), hulls of every block of blockCalls_
     // calls: the earliest start and the latest reach (end, at least start +

@@ -36,6 +36,8 @@ OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl
         for (const std::size_t row : job.rows)
             job.calls += t_.results_->rows[row].summary.count;
         totalCalls_ += job.calls;
+        if (jobs_.empty() && job.calls > 0)
+            lanes_ = t_.results_->onDemand->readLanes(t_.results_->rows[job.rows.front()], 0, {});
         jobs_.push_back(std::move(job));
     }
     const std::uint64_t budget = t_.budget_;
@@ -105,7 +107,8 @@ void OnDemandTimeline::Builder::work() {
 }
 
 std::uint64_t OnDemandTimeline::Builder::cost(std::size_t job) const {
-    return jobs_[job].calls * (kBuildBytesPerCall + orderBytesPerCall(jobs_[job].rows.size()));
+    return jobs_[job].calls *
+           (kBuildBytesPerCall + (lanes_ ? 16 : 0) + orderBytesPerCall(jobs_[job].rows.size()));
 }
 
 void OnDemandTimeline::Builder::checkCancel() const {
@@ -123,6 +126,13 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
     local.eventsRead = true;
     local.events.starts.resize(job.calls);
     local.events.ends.resize(job.calls);
+    // Thread/task lanes: each a stack of its own, as in a run read into memory.
+    const bool lanes = lanes_;
+    if (lanes) {
+        local.events.threadIds.resize(job.calls);
+        local.events.taskIds.resize(job.calls);
+    }
+    std::vector<std::int64_t> keys;
     std::uint64_t at = 0;
     for (const std::size_t r : job.rows) {
         const RankRegion& row = results.rows[r];
@@ -131,6 +141,14 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
             const std::uint64_t n = std::min(kBuildPiece, row.summary.count - done);
             results.onDemand->read(row, done, std::span(local.events.starts).subspan(at + done, n),
                                    std::span(local.events.ends).subspan(at + done, n));
+            if (!lanes)
+                continue;
+            keys.resize(n);
+            results.onDemand->readLanes(row, done, keys);
+            for (std::uint64_t i = 0; i < n; ++i) {
+                local.events.threadIds[at + done + i] = laneThread(keys[i]);
+                local.events.taskIds[at + done + i] = laneTask(keys[i]);
+            }
         }
         measureBlocks(r, std::span(local.events.starts).subspan(at, row.summary.count),
                       std::span(local.events.ends).subspan(at, row.summary.count));
@@ -198,11 +216,19 @@ void OnDemandTimeline::Builder::measureBlocks(std::size_t row, std::span<const s
 
 void OnDemandTimeline::Builder::commit(const Job& job, Built built) {
     const auto firstLane = static_cast<std::uint32_t>(t_.pyramid_.lanes().size());
-    const auto laneCount = static_cast<std::uint32_t>(built.part.lanes.size());
+    // One entry per thread/task lane of the rank (its lanes are by key, then depth).
+    const std::vector<TimelineLane>& lanes = built.part.lanes;
+    for (std::size_t l = 0; l < lanes.size();) {
+        std::size_t end = l;
+        while (end < lanes.size() && lanes[end].key == lanes[l].key)
+            ++end;
+        t_.rankLanes_.push_back({job.rank, firstLane + static_cast<std::uint32_t>(l),
+                                 static_cast<std::uint32_t>(end - l), lanes[l].key});
+        l = end;
+    }
     t_.pyramid_.addRank(std::move(built.part));
-    t_.rankLanes_.push_back({job.rank, firstLane, laneCount});
     t_.rankTrees_.push_back(std::move(built.tree));
-    const bool first = t_.rankLanes_.size() == 1;
+    const bool first = t_.rankTrees_.size() == 1;
     t_.startNs_ = first ? built.startNs : std::min(t_.startNs_, built.startNs);
     t_.endNs_ = first ? built.endNs : std::max(t_.endNs_, built.endNs);
 }

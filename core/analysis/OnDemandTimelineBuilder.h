@@ -55,6 +55,7 @@ private:
     std::vector<Job> jobs_;
     std::uint64_t totalCalls_ = 0;
     std::uint64_t buildBudget_ = 0;
+    bool lanes_ = false; // the calls carry thread/task lanes: 16 bytes more a call
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     std::size_t next_ = 0;       // the next rank to start

@@ -27,6 +27,13 @@ public:
     std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override {
         return rankLanes_.lane(rank, depth);
     }
+    std::optional<std::size_t> laneOf(std::uint32_t rank, std::int64_t key,
+                                      std::uint32_t depth) const override {
+        return rankLanes_.lane(rank, key, depth);
+    }
+    std::vector<std::int64_t> laneKeys(std::uint32_t rank) const override {
+        return rankLanes_.keys(rank);
+    }
     std::vector<std::uint32_t> ranks() const override { return rankLanes_.ranks(); }
     int maxDepth(std::uint32_t rank) const override { return rankLanes_.maxDepth(rank); }
     int maxDepth() const override { return rankLanes_.maxDepth(); }
@@ -40,7 +47,7 @@ public:
                                         double nsPerPixel) const override;
 
     // Ranks with calls built so far, and in the whole run.
-    std::size_t ranksBuilt() const { return rankLanes_.size(); }
+    std::size_t ranksBuilt() const { return rankLanes_.ranks().size(); }
     std::size_t ranksTotal() const { return ranksTotal_; }
     const TimelinePyramid& pyramid() const { return pyramid_; }
 

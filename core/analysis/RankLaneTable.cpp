@@ -19,17 +19,41 @@ std::optional<std::size_t> RankLaneTable::lane(std::uint32_t rank, std::uint32_t
     return std::size_t{lanes->firstLane} + depth;
 }
 
+std::optional<std::size_t> RankLaneTable::lane(std::uint32_t rank, std::int64_t key,
+                                               std::uint32_t depth) const {
+    const auto it =
+        std::lower_bound(entries_.begin(), entries_.end(), std::pair(rank, key),
+                         [](const RankLanes& r, std::pair<std::uint32_t, std::int64_t> v) {
+                             return r.rank != v.first ? r.rank < v.first : r.key < v.second;
+                         });
+    if (it == entries_.end() || it->rank != rank || it->key != key || depth >= it->laneCount)
+        return std::nullopt;
+    return std::size_t{it->firstLane} + depth;
+}
+
+std::vector<std::int64_t> RankLaneTable::keys(std::uint32_t rank) const {
+    std::vector<std::int64_t> result;
+    for (const RankLanes* r = find(rank);
+         r != nullptr && r != entries_.data() + entries_.size() && r->rank == rank; ++r)
+        result.push_back(r->key);
+    return result;
+}
+
 std::vector<std::uint32_t> RankLaneTable::ranks() const {
     std::vector<std::uint32_t> result;
     result.reserve(entries_.size());
     for (const RankLanes& r : entries_)
-        result.push_back(r.rank);
+        if (result.empty() || result.back() != r.rank)
+            result.push_back(r.rank);
     return result;
 }
 
 int RankLaneTable::maxDepth(std::uint32_t rank) const {
-    const RankLanes* lanes = find(rank);
-    return lanes == nullptr ? -1 : static_cast<int>(lanes->laneCount) - 1;
+    int deepest = -1;
+    for (const RankLanes* r = find(rank);
+         r != nullptr && r != entries_.data() + entries_.size() && r->rank == rank; ++r)
+        deepest = std::max(deepest, static_cast<int>(r->laneCount) - 1);
+    return deepest;
 }
 
 int RankLaneTable::maxDepth() const {

@@ -62,6 +62,11 @@ RankRegionHeatmap RankRegionHeatmap::compute(const ProfilingResults& results,
             sum += v;
             ++n;
         }
+        // A total is work: a rank that never calls the region did none of it
+        // and counts 0, as in the region table's imbalance. An average or a
+        // longest call has no value there.
+        if (statistic == HeatmapStatistic::Total)
+            n = h.ranks_.size();
         h.means_[c] = n > 0 ? sum / static_cast<double>(n) : 0.0;
     }
     return h;

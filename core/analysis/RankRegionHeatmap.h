@@ -55,7 +55,9 @@ public:
     double value(std::size_t row, std::size_t column) const;
     // value / mean(column); NaN where the rank has no calls of the region.
     double ratio(std::size_t row, std::size_t column) const;
-    // The mean of the statistic over the ranks that call the region, seconds.
+    // The mean of the statistic in seconds: of Total over every rank shown
+    // (those without calls count 0), of the others over the ranks that call
+    // the region.
     double mean(std::size_t column) const { return means_[column]; }
     // The row of `rank`, or kNoRow.
     std::size_t rowOf(std::uint32_t rank) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionTable.h"
 
+#include "CoveredTime.h"
 #include "RegionCalls.h"
 
 #include <algorithm>
@@ -42,16 +43,37 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
     std::vector<RegionTableRow> rows;
     rows.reserve(results.regions.size());
     const double run = runTime(results, ranks);
+    const std::size_t selectedRanks = results.rankCount(ranks);
+    const bool withAwait = results.eventsRead && results.events.hasAwait();
     for (std::size_t region = 0; region < results.regions.size(); ++region) {
         if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
             return {};
         RegionTableRow row;
         row.region = region;
         row.stats = results.pooled(region, ranks);
-        row.loadImbalance = results.loadImbalance(region, ranks);
-        for (const RankRegion& r : results.rowsOf(region))
-            row.ranksWithCalls += ranks.contains(r.rank) && r.summary.count > 0 ? 1 : 0;
-        row.shareOfRun = run > 0 ? row.stats.total / run : 0.0;
+        row.loadImbalance = results.loadImbalance(region, ranks, selectedRanks);
+        row.selectedRanks = static_cast<std::uint32_t>(selectedRanks);
+        std::int64_t totalNs = 0;
+        std::int64_t coveredNs = 0;
+        std::int64_t awaitNs = 0;
+        for (const RankRegion& r : results.rowsOf(region)) {
+            if (!ranks.contains(r.rank) || r.summary.count == 0)
+                continue;
+            ++row.ranksWithCalls;
+            totalNs += r.summary.total;
+            if (results.eventsRead)
+                coveredNs += CoveredTime::ofRow(results, r);
+            if (withAwait)
+                for (std::uint64_t k = 0; k < r.summary.count; ++k)
+                    awaitNs += results.events.awaitNs[r.offset + k];
+        }
+        if (results.eventsRead) {
+            row.wall = static_cast<double>(coveredNs) / 1e9;
+            row.recursive = coveredNs < totalNs;
+        }
+        if (withAwait)
+            row.awaitSeconds = static_cast<double>(awaitNs) / 1e9;
+        row.shareOfRun = run > 0 ? row.wall.value_or(row.stats.total) / run : 0.0;
         row.gpu = gpuTime(results, region, ranks);
         rows.push_back(row);
     }
@@ -65,6 +87,13 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
 bool RegionTable::hasGpuData(const ProfilingResults& results) {
     return std::any_of(results.rows.begin(), results.rows.end(),
                        [](const RankRegion& row) { return row.summary.gpuCount > 0; });
+}
+
+bool RegionTable::hasAwaitData(const ProfilingResults& results) {
+    const EventColumns& events = results.events;
+    return results.eventsRead && events.hasAwait() &&
+           std::any_of(events.awaitNs.begin(), events.awaitNs.end(),
+                       [](std::int64_t ns) { return ns > 0; });
 }
 
 GpuTime RegionTable::gpuTime(const CallSummary& summary) {

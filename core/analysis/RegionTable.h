@@ -32,8 +32,19 @@ struct RegionTableRow {
     std::optional<Percentiles> percentiles; // only with per-call data (read or on demand)
     double loadImbalance = 0.0;
     std::uint32_t ranksWithCalls = 0;
-    // Region total / run time: the summed wall-clock span of the selected ranks,
-    // or, where no times are stored (aggregate layout), the largest region total.
+    std::uint32_t selectedRanks = 0; // of the run, with calls or not: the imbalance's mean
+    // The time the region covered (its outermost calls, CoveredTime), in
+    // seconds; only with the calls in memory.
+    std::optional<double> wall;
+    // Some call of the region ran inside another of its calls: Total counts
+    // that time again (as scope-profiler does), wall does not.
+    bool recursive = false;
+    // Σ await_ns of its calls, in seconds: the time their tasks spent
+    // suspended inside them. Only with the calls in memory and an await column.
+    std::optional<double> awaitSeconds;
+    // Region wall time (Total where it is unknown) / run time: the summed
+    // wall-clock span of the selected ranks, or, where no times are stored
+    // (aggregate layout), the largest region total.
     double shareOfRun = 0.0;
     GpuTime gpu;
 };
@@ -61,6 +72,9 @@ public:
     // and files whose gpu_durations are all -1 have none either: both show no
     // GPU columns.
     static bool hasGpuData(const ProfilingResults& results);
+    // Whether the run has await times to show: its calls are in memory and
+    // some call's task was suspended inside it (await_ns > 0).
+    static bool hasAwaitData(const ProfilingResults& results);
     static GpuTime gpuTime(const ProfilingResults& results, std::size_t region,
                            const RankSelection& ranks);
     static GpuTime gpuTime(const CallSummary& summary);

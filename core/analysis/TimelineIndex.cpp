@@ -157,39 +157,75 @@ void TimelineIndex::buildRank(std::uint32_t rank, std::span<const std::size_t> r
     std::uint32_t* sorted = order_.data() + base;
     orderRankCalls(*results_, rows, sorted, scratch);
     const std::size_t count = scratch.size();
+    const std::vector<LaneGroup> groups = groupByLane(sorted, count, scratch);
 
-    // Depth by containment, twice: once to size the lanes, once to fill them,
-    // so no per-call depth array is needed.
+    // Depth by containment, per thread/task lane, twice: once to size the
+    // lanes, once to fill them, so no per-call depth array is needed.
     // The enclosing calls. A call stays open for a later one while its end is
     // after that start, or when it is a zero-length call sharing that start
     // (scope-profiler's rule: it encloses the next call).
     std::vector<std::pair<std::int64_t, std::int64_t>> open; // start, end
     std::vector<std::uint32_t> perDepth;
-    auto walk = [&](auto&& visit) {
-        open.clear();
-        for (std::size_t k = 0; k < count; ++k) {
-            const std::uint32_t e = sorted[k];
-            const std::int64_t s = start(e);
-            while (!open.empty() && open.back().second <= s &&
-                   !(open.back().first == s && open.back().second == s))
-                open.pop_back();
-            visit(e, open.size());
-            open.emplace_back(s, end(e));
-        }
-    };
-    walk([&](std::uint32_t, std::size_t depth) {
-        if (depth >= perDepth.size())
-            perDepth.resize(depth + 1, 0);
-        ++perDepth[depth];
-    });
-    std::vector<std::uint32_t> cursor(perDepth.size());
-    std::exclusive_scan(perDepth.begin(), perDepth.end(), cursor.begin(), std::uint32_t{0});
-    ranks.push_back({rank, static_cast<std::uint32_t>(lanes.size()),
-                     static_cast<std::uint32_t>(perDepth.size())});
-    for (std::size_t d = 0; d < perDepth.size(); ++d)
-        lanes.push_back({rank, static_cast<std::uint32_t>(d), base + cursor[d], perDepth[d]});
-    walk([&](std::uint32_t e, std::size_t depth) { scratch[cursor[depth]++] = e; });
+    std::vector<std::uint32_t> cursor;
+    for (const LaneGroup& group : groups) {
+        auto walk = [&](auto&& visit) {
+            open.clear();
+            for (std::size_t k = group.begin; k < group.end; ++k) {
+                const std::uint32_t e = sorted[k];
+                const std::int64_t s = start(e);
+                while (!open.empty() && open.back().second <= s &&
+                       !(open.back().first == s && open.back().second == s))
+                    open.pop_back();
+                visit(e, open.size());
+                open.emplace_back(s, end(e));
+            }
+        };
+        perDepth.clear();
+        walk([&](std::uint32_t, std::size_t depth) {
+            if (depth >= perDepth.size())
+                perDepth.resize(depth + 1, 0);
+            ++perDepth[depth];
+        });
+        cursor.assign(perDepth.size(), 0);
+        std::exclusive_scan(perDepth.begin(), perDepth.end(), cursor.begin(),
+                            static_cast<std::uint32_t>(group.begin));
+        ranks.push_back({rank, static_cast<std::uint32_t>(lanes.size()),
+                         static_cast<std::uint32_t>(perDepth.size()), group.key});
+        for (std::size_t d = 0; d < perDepth.size(); ++d)
+            lanes.push_back(
+                {rank, static_cast<std::uint32_t>(d), base + cursor[d], perDepth[d], group.key});
+        walk([&](std::uint32_t e, std::size_t depth) { scratch[cursor[depth]++] = e; });
+    }
     std::copy(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(count), sorted);
+}
+
+std::vector<TimelineIndex::LaneGroup>
+TimelineIndex::groupByLane(std::uint32_t* sorted, std::size_t count,
+                           std::vector<std::uint32_t>& scratch) const {
+    const EventColumns& events = results_->events;
+    if (!events.hasLanes())
+        return {{-1, 0, count}};
+    // A stable counting sort by lane: each lane keeps the rank's start order.
+    std::vector<std::int64_t> keys;
+    for (std::size_t k = 0; k < count; ++k)
+        keys.push_back(events.lane(sorted[k]));
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    const auto slotOf = [&](std::uint32_t e) {
+        return static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), events.lane(e)) -
+                                        keys.begin());
+    };
+    std::vector<std::size_t> at(keys.size() + 1, 0);
+    for (std::size_t k = 0; k < count; ++k)
+        ++at[slotOf(sorted[k]) + 1];
+    std::partial_sum(at.begin(), at.end(), at.begin());
+    std::vector<LaneGroup> groups;
+    for (std::size_t g = 0; g < keys.size(); ++g)
+        groups.push_back({keys[g], at[g], at[g + 1]});
+    for (std::size_t k = 0; k < count; ++k)
+        scratch[at[slotOf(sorted[k])]++] = sorted[k];
+    std::copy(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(count), sorted);
+    return groups;
 }
 
 void TimelineIndex::buildNextChange() {
@@ -249,6 +285,11 @@ std::size_t TimelineIndex::firstStartFrom(const TimelineLane& lane, std::size_t 
 
 std::optional<std::size_t> TimelineIndex::lane(std::uint32_t rank, std::uint32_t depth) const {
     return rankLanes_.lane(rank, depth);
+}
+
+std::optional<std::size_t> TimelineIndex::laneOf(std::uint32_t rank, std::int64_t key,
+                                                 std::uint32_t depth) const {
+    return rankLanes_.lane(rank, key, depth);
 }
 
 std::vector<std::uint32_t> TimelineIndex::ranks() const {

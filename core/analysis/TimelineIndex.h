@@ -23,8 +23,10 @@ namespace scope {
 // them (hold both in shared_ptrs, as the UI does). Immutable after
 // construction, so queries may run on any thread.
 //
-// Depth is nesting by interval containment per rank (calls by start, longer
-// first; a call sits one level below the innermost open call enclosing it),
+// Depth is nesting by interval containment per rank, or per thread/task lane
+// of a rank in a run with lane columns (threads-tasks-json.md §2: calls by
+// start, longer first; a call sits one level below the innermost open call of
+// its lane enclosing it),
 // with stored call ids breaking ties between identical intervals (the caller
 // is entered first). Containment rather than the stored parent ids because
 // only containment guarantees that calls of one lane never overlap; for the
@@ -39,9 +41,14 @@ public:
 
     const ProfilingResults& results() const { return *results_; }
 
-    // Ordered by rank, then depth.
+    // Ordered by rank, then thread/task lane key, then depth.
     std::span<const TimelineLane> lanes() const override { return lanes_; }
     std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override;
+    std::optional<std::size_t> laneOf(std::uint32_t rank, std::int64_t key,
+                                      std::uint32_t depth) const override;
+    std::vector<std::int64_t> laneKeys(std::uint32_t rank) const override {
+        return rankLanes_.keys(rank);
+    }
     // Ranks with at least one call, ascending.
     std::vector<std::uint32_t> ranks() const override;
     // Deepest nesting level of a rank (0 = no nesting), -1 for a rank without calls.
@@ -92,6 +99,16 @@ private:
                    std::vector<std::uint32_t>& scratch, std::vector<TimelineLane>& lanes,
                    std::vector<RankLanes>& ranks);
     void buildRanks(std::span<const std::size_t> rowsByRank, unsigned threads);
+    // The calls of one thread/task lane: positions [begin, end) of a rank's slice.
+    struct LaneGroup {
+        std::int64_t key;
+        std::size_t begin;
+        std::size_t end;
+    };
+    // Regroups a rank's calls in start order (sorted[0, count)) by lane key,
+    // ascending, each lane still in start order; one group without lanes.
+    std::vector<LaneGroup> groupByLane(std::uint32_t* sorted, std::size_t count,
+                                       std::vector<std::uint32_t>& scratch) const;
     void buildRowHints();
     void buildNextChange();
     void buildSamples();

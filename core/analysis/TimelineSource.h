@@ -28,14 +28,18 @@ inline std::int64_t reachOf(std::int64_t startNs, std::int64_t endNs) {
     return endNs > startNs ? endNs : startNs + 1;
 }
 
-// The calls of one nesting depth of one rank. They never overlap, so sorted by
-// start they are sorted by end too, which is what makes the binary searches of
-// TimelineIndex::query valid.
+// The calls of one nesting depth of one thread/task lane of one rank (the
+// whole rank in a run that did not track threads). They never overlap, so
+// sorted by start they are sorted by end too, which is what makes the binary
+// searches of TimelineIndex::query valid.
 struct TimelineLane {
     std::uint32_t rank = 0;
     std::uint32_t depth = 0; // 0 = top level
     std::uint32_t begin = 0; // first position of the lane in the index's event order
     std::uint32_t size = 0;  // calls in the lane
+    // The thread/task lane (laneKey() of LaneTables.h); -1 for a run without
+    // lane columns, whose ranks are one stack each.
+    std::int64_t key = -1;
 };
 
 // What the timeline draws from: the calls of every (rank, depth) lane as spans
@@ -47,12 +51,25 @@ class TimelineSource {
 public:
     virtual ~TimelineSource() = default;
 
-    // Ordered by rank, then depth.
+    // Ordered by rank, then thread/task lane key, then depth.
     virtual std::span<const TimelineLane> lanes() const = 0;
+    // The lane of `depth` of the rank's first thread/task lane (its only one
+    // in a run without lane columns).
     virtual std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const = 0;
+    // The thread/task lane keys of a rank with calls, ascending ({-1} in a run
+    // without lane columns, {} for a rank without calls).
+    virtual std::vector<std::int64_t> laneKeys(std::uint32_t rank) const {
+        return lane(rank, 0) ? std::vector<std::int64_t>{-1} : std::vector<std::int64_t>{};
+    }
+    // The lane of `depth` of one thread/task lane of the rank.
+    virtual std::optional<std::size_t> laneOf(std::uint32_t rank, std::int64_t key,
+                                              std::uint32_t depth) const {
+        return key == -1 ? lane(rank, depth) : std::nullopt;
+    }
     // Ranks with at least one call, ascending.
     virtual std::vector<std::uint32_t> ranks() const = 0;
-    // Deepest nesting level of a rank (0 = no nesting), -1 for a rank without calls.
+    // Deepest nesting level of a rank over its thread/task lanes (0 = no
+    // nesting), -1 for a rank without calls.
     virtual int maxDepth(std::uint32_t rank) const = 0;
     // Deepest level over all ranks, -1 without calls.
     virtual int maxDepth() const = 0;

@@ -70,7 +70,8 @@ struct Worker {
 };
 
 std::array<EventColumn*, kEventColumnCount> columnsOf(EventColumns& events) {
-    return {&events.starts, &events.ends, &events.gpuDurations, &events.callIds, &events.parentIds};
+    return {&events.starts,    &events.ends,      &events.gpuDurations, &events.callIds,
+            &events.parentIds, &events.threadIds, &events.taskIds,      &events.awaitNs};
 }
 
 bool isOptional(EventColumnId column) {
@@ -120,9 +121,10 @@ private:
         const auto columns = columnsOf(results_.events);
         for (std::size_t c = 0; c < kEventColumnCount; ++c) {
             columns[c]->resize(plan_.columnLengths[c]);
-            // Values of the optional columns that no dataset gives are unknown.
+            // Values of the optional columns that no dataset gives are missing.
             if (isOptional(static_cast<EventColumnId>(c)) && covered_[c] < plan_.columnLengths[c])
-                std::fill(columns[c]->begin(), columns[c]->end(), -1);
+                std::fill(columns[c]->begin(), columns[c]->end(),
+                          missingValue(static_cast<EventColumnId>(c)));
         }
     }
 

@@ -19,10 +19,6 @@ using stored_chunks::isFiltered;
 using stored_chunks::lastOfStoredRun;
 using stored_chunks::maxStoredBytes;
 
-bool isOptional(EventColumnId column) {
-    return column != EventColumnId::Starts && column != EventColumnId::Ends;
-}
-
 std::string chunkDamage(std::uint64_t k, const PlannedDataset& d, const char* what) {
     return "chunk " + std::to_string(k) + " of '" + d.name + "' " + what;
 }
@@ -98,6 +94,30 @@ void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
     }
 }
 
+bool PlannedCallSource::readLanes(const RankRegion& row, std::uint64_t first,
+                                  std::span<std::int64_t> lanes) const {
+    if (plan_.columnLengths[static_cast<std::size_t>(EventColumnId::ThreadIds)] == 0)
+        return false;
+    if (first > row.summary.count || lanes.size() > row.summary.count - first)
+        throw std::out_of_range(bytes_->path() + ": calls outside the row's " +
+                                std::to_string(row.summary.count));
+    Cursor cursor;
+    const std::uint64_t at = row.offset + first;
+    if (auto damage = readColumn(EventColumnId::ThreadIds, at, lanes, cursor))
+        corrupt(damage->what);
+    if (plan_.columnLengths[static_cast<std::size_t>(EventColumnId::TaskIds)] == 0) {
+        for (std::int64_t& lane : lanes)
+            lane = laneKey(-1, lane);
+        return true;
+    }
+    std::vector<std::int64_t> tasks(lanes.size());
+    if (auto damage = readColumn(EventColumnId::TaskIds, at, tasks, cursor))
+        corrupt(damage->what);
+    for (std::size_t i = 0; i < lanes.size(); ++i)
+        lanes[i] = laneKey(tasks[i], lanes[i]);
+    return true;
+}
+
 std::span<const std::int64_t> PlannedCallSource::rowCheckpoints(const RankRegion& row) const {
     const auto it = std::lower_bound(
         rows_.begin(), rows_.end(), row.offset,
@@ -137,7 +157,7 @@ std::optional<PlannedCallSource::Damage> PlannedCallSource::readColumn(EventColu
                                                                        std::span<std::int64_t> out,
                                                                        Cursor& cursor) const {
     const std::vector<std::size_t>& datasets = byColumn_[static_cast<std::size_t>(column)];
-    const std::int64_t missing = isOptional(column) ? -1 : 0;
+    const std::int64_t missing = missingValue(column);
     // The last dataset starting at or before `begin`.
     auto it = std::upper_bound(
         datasets.begin(), datasets.end(), begin,

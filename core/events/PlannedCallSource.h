@@ -63,6 +63,8 @@ public:
 
     void read(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> starts,
               std::span<std::int64_t> ends) const override;
+    bool readLanes(const RankRegion& row, std::uint64_t first,
+                   std::span<std::int64_t> lanes) const override;
     std::uint64_t cacheLimitBytes() const override { return cacheLimit_; }
     // What the cache holds now (never more than cacheLimitBytes()).
     std::uint64_t cachedBytes() const;
@@ -72,8 +74,8 @@ public:
 
     // The values stored in `column` at [begin, begin + out.size()): deltas and
     // durations as they are in a delta-encoded file. Values that no dataset
-    // gives read as 0 (starts, ends) or -1 (unknown, the optional columns), as
-    // in EventAssembler's columns. nullopt when all went well.
+    // gives read as missingValue(column), as in EventAssembler's columns. nullopt when all went
+    // well.
     std::optional<Damage> readColumn(EventColumnId column, std::uint64_t begin,
                                      std::span<std::int64_t> out, Cursor& cursor) const;
     // The first damage of a dataset as EventAssembler finds and words it

@@ -173,14 +173,15 @@ private:
         row.summary = statistics.summary;
     }
 
-    // The columns the statistics do not need (call and parent ids) are read
+    // The columns the statistics do not need (call and parent ids, lanes) are read
     // through too: damage there makes the file corrupt, or its region
     // damaged, as in a read into memory.
     void verifyUnreadColumns(std::vector<RowOutcome>& outcomes) {
         std::vector<std::size_t> unread;
         for (std::size_t d = 0; d < plan_.datasets.size(); ++d)
             if (const EventColumnId column = plan_.datasets[d].column;
-                column == EventColumnId::CallIds || column == EventColumnId::ParentIds)
+                column != EventColumnId::Starts && column != EventColumnId::Ends &&
+                column != EventColumnId::GpuDurations)
                 unread.push_back(d);
         std::vector<std::string> damage(unread.size());
         parallelFor(

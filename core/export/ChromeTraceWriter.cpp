@@ -5,8 +5,11 @@
 #include "PythonFloat.h"
 #include "TraceOutput.h"
 #include "analysis/EventSelection.h"
+#include "analysis/LaneTable.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <variant>
 
 namespace scope {
@@ -71,9 +74,16 @@ TraceExportResult ChromeTraceWriter::write(std::ostream& stream,
             out.append(",\n");
         first = false;
     };
+    const EventColumns& events = results.events;
+    // Lane files: one tid per thread/task lane, its position among the rank's lane keys.
+    std::map<std::uint32_t, std::vector<std::int64_t>> laneKeys;
     for (std::uint32_t rank : RankSelection::ranksOf(results)) {
         if (!ranks.contains(rank))
             continue;
+        // A rank whose calls are all of the unknown lane stays one thread, as before.
+        if (std::vector<std::int64_t> keys = LaneTable::keysOf(results, rank);
+            keys != std::vector<std::int64_t>{-1})
+            laneKeys[rank] = std::move(keys);
         separate();
         out.append(R"({"name":"process_name","ph":"M","pid":)");
         out.integer(rank);
@@ -87,15 +97,33 @@ TraceExportResult ChromeTraceWriter::write(std::ostream& stream,
         out.append(R"(,"tid":0,"args":{"sort_index":)");
         out.integer(rank);
         out.append("}}");
+        const std::vector<std::int64_t>& keys = laneKeys[rank];
+        for (std::size_t tid = 0; tid < keys.size(); ++tid) {
+            out.append(",\n");
+            out.append(R"({"name":"thread_name","ph":"M","pid":)");
+            out.integer(rank);
+            out.append(R"(,"tid":)");
+            out.integer(static_cast<std::int64_t>(tid));
+            out.append(R"(,"args":{"name":)");
+            out.append(JsonWriter::quote(LaneTable::label(results, rank, keys[tid])));
+            out.append("}},\n");
+            out.append(R"({"name":"thread_sort_index","ph":"M","pid":)");
+            out.integer(rank);
+            out.append(R"(,"tid":)");
+            out.integer(static_cast<std::int64_t>(tid));
+            out.append(R"(,"args":{"sort_index":)");
+            out.integer(static_cast<std::int64_t>(tid));
+            out.append("}}");
+        }
     }
 
-    const EventColumns& events = results.events;
     const bool ids = events.hasCallIds() && events.parentIds.size() == events.size();
     std::string name;
     std::uint32_t nameRegion = RankRegion::kNoDetails;
     for (const RankRegion& row : results.rows) {
         if (!ranks.contains(row.rank))
             continue;
+        const std::vector<std::int64_t>& keys = laneKeys[row.rank];
         if (row.region != nameRegion) {
             nameRegion = row.region;
             name = JsonWriter::quote(results.regions[row.region]);
@@ -115,7 +143,14 @@ TraceExportResult ChromeTraceWriter::write(std::ostream& stream,
             out.microseconds(end - start);
             out.append(R"(,"pid":)");
             out.integer(row.rank);
-            out.append(R"(,"tid":0,"args":{"call_index":)");
+            out.append(R"(,"tid":)");
+            if (keys.empty()) {
+                out.integer(0);
+            } else {
+                const auto key = std::lower_bound(keys.begin(), keys.end(), events.lane(i));
+                out.integer(static_cast<std::int64_t>(key - keys.begin()));
+            }
+            out.append(R"(,"args":{"call_index":)");
             out.integer(static_cast<std::int64_t>(k));
             if (ids) {
                 out.append(R"(,"call_id":)");

@@ -17,7 +17,9 @@ namespace scope {
 //     {"name":"solve","cat":"scope-profiler","ph":"X","ts":12.5,"dur":3,"pid":3,"tid":0,
 //      "args":{"call_index":0}}, ...]}
 //
-// One complete event per call, pid = rank, tid 0; ts and dur in µs (exact to
+// One complete event per call, pid = rank, tid 0 (in a run with thread/task
+// lanes: tid = the lane's position among the rank's lane keys, ascending, each
+// named by a thread_name event with LaneTable's label); ts and dur in µs (exact to
 // the ns) from the run's start (metadata start_time_ns, else the earliest
 // call). Events are grouped by region, not sorted by time: both viewers sort
 // them. Streamed: memory does not grow with the number of calls.

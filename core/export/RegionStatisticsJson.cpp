@@ -4,6 +4,7 @@
 #include "CallTreeJson.h"
 #include "HardwareJson.h"
 #include "JsonWriter.h"
+#include "MpiJson.h"
 #include "analysis/RegionTable.h"
 
 #include <filesystem>
@@ -74,6 +75,11 @@ void RegionStatisticsJson::setCallTrees(std::vector<const CallTree*> trees) {
     callTrees_ = std::move(trees);
 }
 
+void RegionStatisticsJson::setLanes(std::vector<const LaneTable*> lanes) {
+    withLanes_ = true;
+    lanes_ = std::move(lanes);
+}
+
 std::string RegionStatisticsJson::write(const ProfilingResults& file) const {
     const ProfilingResults* files[] = {&file};
     return write(files);
@@ -89,6 +95,8 @@ std::string RegionStatisticsJson::write(std::span<const ProfilingResults* const>
         throw std::invalid_argument("RegionStatisticsJson: one label per file");
     if (withCallTrees_ && callTrees_.size() != files.size())
         throw std::invalid_argument("RegionStatisticsJson: one call tree per file");
+    if (withLanes_ && lanes_.size() != files.size())
+        throw std::invalid_argument("RegionStatisticsJson: one lane table per file");
     JsonWriter json;
     json.beginObject();
     json.key("units").beginObject().key("durations").value("seconds").endObject();
@@ -146,12 +154,33 @@ void RegionStatisticsJson::writeFile(JsonWriter& json, const ProfilingResults& f
         HardwareJson::writePerfEvents(json, file, selection_.ranks());
     if (lineProfile_)
         HardwareJson::writeLineProfiles(json, file, selection_.ranks());
+    if (mpi_)
+        MpiJson::write(json, file, selection_.ranks());
     if (withCallTrees_) {
         json.key("call_tree");
         if (callTrees_[index] != nullptr)
             CallTreeJson(selection_.regionFilter()).write(json, *callTrees_[index], file);
         else
             json.null();
+    }
+    if (withLanes_) {
+        json.key("lanes");
+        if (lanes_[index] != nullptr) {
+            json.beginArray();
+            for (const LaneSummary& lane : lanes_[index]->lanes()) {
+                json.beginObject();
+                json.key("rank").value(lane.rank);
+                json.key("lane").value(lane.lane);
+                json.key("label").value(lane.label);
+                json.key("calls").value(lane.calls);
+                json.key("root_seconds").value(static_cast<double>(lane.rootNs) / 1e9);
+                json.key("await_seconds").value(static_cast<double>(lane.awaitNs) / 1e9);
+                json.endObject();
+            }
+            json.endArray();
+        } else {
+            json.null();
+        }
     }
     json.endObject();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/CallTree.h"
+#include "analysis/LaneTable.h"
 #include "model/ExportSelection.h"
 #include "model/ProfilingResults.h"
 
@@ -32,9 +33,17 @@ public:
     // writes null. Without this call the layout is unchanged.
     void setCallTrees(std::vector<const CallTree*> trees);
 
+    // Adds "lanes" to every file: one table per file, in the files' order, as
+    // [{"rank", "lane", "label", "calls", "root_seconds", "await_seconds"}];
+    // nullptr (no per-call data) writes null. Without this call the layout
+    // is unchanged.
+    void setLanes(std::vector<const LaneTable*> lanes);
+
     // Adds "likwid", "perf_events" and "line_profile" arrays (HardwareJson) to
     // every file, each only when asked for, so the default layout is unchanged.
     void setHardware(bool likwid, bool perfEvents, bool lineProfile);
+    // Adds "mpi" (MpiJson) to every file, so the default layout is unchanged.
+    void setMpi(bool mpi) { mpi_ = mpi; }
 
     // The JSON text without a trailing newline, as json.dumps returns it.
     std::string write(std::span<const ProfilingResults* const> files) const;
@@ -55,9 +64,12 @@ private:
     ExportSelection selection_;
     bool withCallTrees_ = false;
     std::vector<const CallTree*> callTrees_;
+    bool withLanes_ = false;
+    std::vector<const LaneTable*> lanes_;
     bool likwid_ = false;
     bool perfEvents_ = false;
     bool lineProfile_ = false;
+    bool mpi_ = false;
 };
 
 } // namespace scope

@@ -4,6 +4,7 @@
 #include "JsonWriter.h"
 #include "TraceOutput.h"
 #include "analysis/EventSelection.h"
+#include "analysis/LaneTable.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -101,72 +102,99 @@ TraceExportResult SpeedscopeWriter::write(std::ostream& stream,
     bool firstProfile = true;
     std::vector<OpenCall> open;
     std::uint64_t cut = 0;
+    // One profile per rank, or per thread/task lane of a rank in a run with
+    // lane columns: each is a stack of its own.
+    struct Profile {
+        std::string name;
+        std::vector<std::uint64_t> order;
+    };
+    std::vector<Profile> profiles;
     for (const auto& [rank, rows] : rowsByRank) {
-        const std::vector<std::uint64_t> order = openingOrder(results, rows, options_);
-        if (order.empty())
-            continue;
-        // The last end is that of a top-level call: nested calls end within
-        // their caller, cut if need be (below). A call is top-level when it
-        // starts after the top-level calls before it have ended.
-        std::int64_t last = events.ends[order.front()];
-        for (std::uint64_t i : order)
-            if (events.starts[i] >= last)
-                last = events.ends[i];
-        if (!firstProfile)
-            out.append(',');
-        firstProfile = false;
-        out.append("\n{\"type\":\"evented\",\"name\":\"rank ");
-        out.integer(rank);
-        out.append(R"(","unit":"nanoseconds","startValue":)");
-        out.integer(events.starts[order.front()] - origin);
-        out.append(R"(,"endValue":)");
-        out.integer(last - origin);
-        out.append(R"(,"events":[)");
+        profiles.clear();
+        std::vector<std::uint64_t> all = openingOrder(results, rows, options_);
+        if (!events.hasLanes()) {
+            profiles.push_back({"rank " + std::to_string(rank), std::move(all)});
+        } else {
+            std::map<std::int64_t, std::vector<std::uint64_t>> byLane;
+            for (std::uint64_t i : all)
+                byLane[events.lane(i)].push_back(i);
+            // A rank whose calls are all of the unknown lane stays one profile, as before.
+            if (byLane.size() == 1 && byLane.begin()->first == -1)
+                byLane.clear();
+            if (byLane.empty())
+                profiles.push_back({"rank " + std::to_string(rank), std::move(all)});
+            for (auto& [lane, order] : byLane)
+                profiles.push_back(
+                    {"rank " + std::to_string(rank) + ": " + LaneTable::label(results, rank, lane),
+                     std::move(order)});
+        }
+        for (const Profile& profile : profiles) {
+            const std::vector<std::uint64_t>& order = profile.order;
+            if (order.empty())
+                continue;
+            // The last end is that of a top-level call: nested calls end within
+            // their caller, cut if need be (below). A call is top-level when it
+            // starts after the top-level calls before it have ended.
+            std::int64_t last = events.ends[order.front()];
+            for (std::uint64_t i : order)
+                if (events.starts[i] >= last)
+                    last = events.ends[i];
+            if (!firstProfile)
+                out.append(',');
+            firstProfile = false;
+            out.append("\n{\"type\":\"evented\",\"name\":");
+            out.append(JsonWriter::quote(profile.name));
+            out.append(R"(,"unit":"nanoseconds","startValue":)");
+            out.integer(events.starts[order.front()] - origin);
+            out.append(R"(,"endValue":)");
+            out.integer(last - origin);
+            out.append(R"(,"events":[)");
 
-        bool firstEvent = true;
-        const auto event = [&](char type, std::uint32_t frame, std::int64_t at) {
-            out.append(firstEvent ? "\n{\"type\":\"" : ",\n{\"type\":\"");
-            firstEvent = false;
-            out.append(type);
-            out.append(R"(","frame":)");
-            out.integer(frame);
-            out.append(R"(,"at":)");
-            out.integer(at - origin);
-            out.append('}');
-        };
-        open.clear();
-        for (std::uint64_t i : order) {
-            const std::int64_t start = events.starts[i];
-            // Close the calls that ended; a zero-length call stays open for
-            // the next call sharing its start, as in CallStack.
-            while (!open.empty() && open.back().end <= start &&
-                   !(open.back().start == start && open.back().end == start)) {
+            bool firstEvent = true;
+            const auto event = [&](char type, std::uint32_t frame, std::int64_t at) {
+                out.append(firstEvent ? "\n{\"type\":\"" : ",\n{\"type\":\"");
+                firstEvent = false;
+                out.append(type);
+                out.append(R"(","frame":)");
+                out.integer(frame);
+                out.append(R"(,"at":)");
+                out.integer(at - origin);
+                out.append('}');
+            };
+            open.clear();
+            for (std::uint64_t i : order) {
+                const std::int64_t start = events.starts[i];
+                // Close the calls that ended; a zero-length call stays open for
+                // the next call sharing its start, as in CallStack.
+                while (!open.empty() && open.back().end <= start &&
+                       !(open.back().start == start && open.back().end == start)) {
+                    event('C', open.back().region, open.back().end);
+                    open.pop_back();
+                }
+                std::int64_t end = events.ends[i];
+                // A call ending after its caller (the profiler's clocks or a
+                // broken file) cannot nest: it is cut at the caller's end so the
+                // events stay balanced and ordered.
+                if (!open.empty() && end > open.back().end) {
+                    end = open.back().end;
+                    ++cut;
+                }
+                // The region of the call: the row whose slice holds it.
+                const auto row = std::upper_bound(
+                    rows.begin(), rows.end(), i,
+                    [](std::uint64_t index, const RankRegion* r) { return index < r->offset; });
+                const std::uint32_t region = (*(row - 1))->region;
+                event('O', region, start);
+                open.push_back({region, start, end});
+                if (!out.countCall())
+                    return {true, out.calls(), cut};
+            }
+            while (!open.empty()) {
                 event('C', open.back().region, open.back().end);
                 open.pop_back();
             }
-            std::int64_t end = events.ends[i];
-            // A call ending after its caller (the profiler's clocks or a
-            // broken file) cannot nest: it is cut at the caller's end so the
-            // events stay balanced and ordered.
-            if (!open.empty() && end > open.back().end) {
-                end = open.back().end;
-                ++cut;
-            }
-            // The region of the call: the row whose slice holds it.
-            const auto row = std::upper_bound(
-                rows.begin(), rows.end(), i,
-                [](std::uint64_t index, const RankRegion* r) { return index < r->offset; });
-            const std::uint32_t region = (*(row - 1))->region;
-            event('O', region, start);
-            open.push_back({region, start, end});
-            if (!out.countCall())
-                return {true, out.calls(), cut};
+            out.append("]}");
         }
-        while (!open.empty()) {
-            event('C', open.back().region, open.back().end);
-            open.pop_back();
-        }
-        out.append("]}");
     }
     out.append("]}\n");
     out.finish();

@@ -9,7 +9,8 @@
 namespace scope {
 
 // A run in speedscope's file format (https://www.speedscope.app): one evented
-// profile per rank, "rank R", unit nanoseconds, `at` counted from the
+// profile per rank, "rank R" (in a run with thread/task lanes one per lane,
+// "rank R: <LaneTable label>", lanes ascending), unit nanoseconds, `at` counted from the
 // earliest call of the file; one shared frame per region (its index in
 // results.regions) with "file" and "line" where the rows know them.
 //

@@ -275,7 +275,10 @@ void ColumnarReader::planOptionalEventColumns(EventPlan& plan, ProfilingResults&
     const std::pair<const char*, EventColumnId> columns[] = {
         {"events/gpu_durations", EventColumnId::GpuDurations},
         {"events/call_ids", EventColumnId::CallIds},
-        {"events/parent_ids", EventColumnId::ParentIds}};
+        {"events/parent_ids", EventColumnId::ParentIds},
+        {"events/thread_ids", EventColumnId::ThreadIds},
+        {"events/task_ids", EventColumnId::TaskIds},
+        {"events/await_ns", EventColumnId::AwaitNs}};
     for (const auto& [path, column] : columns) {
         if (!file_.exists(file_.root(), path))
             continue;

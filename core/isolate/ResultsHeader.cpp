@@ -228,6 +228,46 @@ PerfEventSet readPerf(ByteReader& in) {
     return p;
 }
 
+void writeThread(ByteWriter& out, const ThreadInfo& t) {
+    out.u32(t.rank);
+    for (std::int64_t value : {t.index, t.ident, t.nativeId, t.startNs, t.endNs, t.cpuNs})
+        out.i64(value);
+    out.flag(t.daemon);
+    out.text(t.name);
+}
+
+ThreadInfo readThread(ByteReader& in) {
+    ThreadInfo t;
+    t.rank = in.u32();
+    for (std::int64_t* value : {&t.index, &t.ident, &t.nativeId, &t.startNs, &t.endNs, &t.cpuNs})
+        *value = in.i64();
+    t.daemon = in.flag();
+    t.name = in.text();
+    return t;
+}
+
+void writeTask(ByteWriter& out, const TaskInfo& t) {
+    out.u32(t.rank);
+    for (std::int64_t value :
+         {t.index, t.threadIndex, t.createdNs, t.doneNs, t.steps, t.runningNs, t.suspendedNs})
+        out.i64(value);
+    out.text(t.kind);
+    out.text(t.name);
+    out.text(t.coroName);
+}
+
+TaskInfo readTask(ByteReader& in) {
+    TaskInfo t;
+    t.rank = in.u32();
+    for (std::int64_t* value : {&t.index, &t.threadIndex, &t.createdNs, &t.doneNs, &t.steps,
+                                &t.runningNs, &t.suspendedNs})
+        *value = in.i64();
+    t.kind = in.text();
+    t.name = in.text();
+    t.coroName = in.text();
+    return t;
+}
+
 void writePlan(ByteWriter& out, const EventPlan& plan) {
     out.flag(plan.readsEvents);
     out.flag(plan.deltaEncoded);
@@ -344,6 +384,12 @@ void ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineVal
     out.u64(r.perfEvents.size());
     for (const PerfEventSet& perf : r.perfEvents)
         writePerf(out, perf);
+    out.u64(r.threads.size());
+    for (const ThreadInfo& thread : r.threads)
+        writeThread(out, thread);
+    out.u64(r.tasks.size());
+    for (const TaskInfo& task : r.tasks)
+        writeTask(out, task);
     writePlan(out, read.events);
     out.u64(inlineValues.offset);
     out.u64(inlineValues.count);
@@ -390,6 +436,12 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     r.perfEvents.resize(in.count(28));
     for (PerfEventSet& perf : r.perfEvents)
         perf = readPerf(in);
+    r.threads.resize(in.count(61));
+    for (ThreadInfo& thread : r.threads)
+        thread = readThread(in);
+    r.tasks.resize(in.count(84));
+    for (TaskInfo& task : r.tasks)
+        task = readTask(in);
     readPlan(in, read.events);
     inlineValues.offset = in.u64();
     inlineValues.count = in.u64();

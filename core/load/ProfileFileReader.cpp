@@ -5,6 +5,7 @@
 #include "native/SptReader.h"
 #include "plan/EventBytes.h"
 #include "plan/RegularFile.h"
+#include "json/JsonProfileReader.h"
 
 #include <algorithm>
 #include <array>
@@ -42,7 +43,43 @@ bool isNativeTrace(const std::string& path) {
     return startsWithSptMagic(head);
 }
 
+bool isJsonProfile(const std::string& path) {
+    constexpr std::string_view kHdf5Magic = "\x89HDF\r\n\x1a\n";
+    // HDF5's superblock may follow a user block of 512, 1024, 2048 ... bytes.
+    std::array<std::byte, 2048 + 8> head{};
+    std::size_t size = 0;
+    try {
+        const RegularFile file = RegularFile::open(path, "opening the file");
+        size = static_cast<std::size_t>(std::min<std::uint64_t>(file.size(), head.size()));
+        if (!EventBytes::readFully(file.fd(), 0, std::span(head).first(size)))
+            return false;
+    } catch (const ProfileError&) {
+        return false;
+    }
+    const std::span<const std::byte> bytes = std::span(head).first(size);
+    if (looksLikeJson(bytes))
+        return true;
+    // The content wins over the name: an HDF5 file or a trace named *.json is read as what it is.
+    bool hdf5 = false;
+    for (std::size_t at : {0, 512, 1024, 2048})
+        hdf5 = hdf5 || (size >= at + kHdf5Magic.size() &&
+                        std::equal(kHdf5Magic.begin(), kHdf5Magic.end(), bytes.begin() + at,
+                                   [](char a, std::byte b) { return std::byte(a) == b; }));
+    return hasJsonProfileName(path) && !hdf5 && !startsWithSptMagic(bytes);
+}
+
 ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request) {
+    // JSON needs no libhdf5 and no helper process: it is parsed here, streamed.
+    if (isJsonProfile(path)) {
+        // As for a trace: its statistics come from parsing every call, which a
+        // quick summary-only look must not cost (the viewer reads it again).
+        if (request.summaryOnly && !request.fallback)
+            throw SummaryDataUnavailable(path, "reading the summary columns",
+                                         "a JSON profile has no summary columns, only calls");
+        ProfilingResults results = readJsonProfile(path, request);
+        dropUnrecordedCallIds(results);
+        return results;
+    }
     // A `.spt` without the magic is a trace cut short (or damaged), not an
     // HDF5 file: its reader says so.
     if (!isNativeTrace(path) && !path.ends_with(".spt")) {

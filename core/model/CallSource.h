@@ -21,6 +21,16 @@ public:
     // be read or decoded, std::out_of_range outside the row's calls.
     virtual void read(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> starts,
                       std::span<std::int64_t> ends) const = 0;
+    // The thread/task lane keys (laneKey() of LaneTables.h) of the calls
+    // [first, first + lanes.size()) of `row`; false, and `lanes` untouched,
+    // for a run without lane columns. Throws as read() does.
+    virtual bool readLanes(const RankRegion& row, std::uint64_t first,
+                           std::span<std::int64_t> lanes) const {
+        (void)row;
+        (void)first;
+        (void)lanes;
+        return false;
+    }
     // The most bytes its cache holds.
     virtual std::uint64_t cacheLimitBytes() const = 0;
 };

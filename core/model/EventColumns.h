@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ColumnAllocator.h"
+#include "LaneTables.h"
 
 #include <cstdint>
 #include <vector>
@@ -19,7 +20,7 @@ struct EventColumns {
     EventColumns() = default;
     explicit EventColumns(const ColumnAllocator<std::int64_t>& allocator)
         : starts(allocator), ends(allocator), gpuDurations(allocator), callIds(allocator),
-          parentIds(allocator) {}
+          parentIds(allocator), threadIds(allocator), taskIds(allocator), awaitNs(allocator) {}
 
     EventColumn starts;
     EventColumn ends;
@@ -27,9 +28,23 @@ struct EventColumns {
     EventColumn gpuDurations;
     EventColumn callIds;
     EventColumn parentIds;
+    // Thread/task lanes (threads-tasks-json.md): -1 = unknown thread / outside
+    // any task; await 0 outside a task. Empty when the run did not track them.
+    EventColumn threadIds;
+    EventColumn taskIds;
+    EventColumn awaitNs;
 
     std::size_t size() const { return starts.size(); }
     bool hasCallIds() const { return !callIds.empty() && callIds.size() == starts.size(); }
+    bool hasLanes() const { return !threadIds.empty() && threadIds.size() == starts.size(); }
+    bool hasAwait() const { return !awaitNs.empty() && awaitNs.size() == starts.size(); }
+    // The lane key of event i (LaneTables.h), -1 without lane columns.
+    std::int64_t lane(std::size_t i) const {
+        if (!hasLanes())
+            return -1;
+        const std::int64_t task = taskIds.size() == starts.size() ? taskIds[i] : -1;
+        return laneKey(task, threadIds[i]);
+    }
 };
 
 } // namespace scope

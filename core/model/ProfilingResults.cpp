@@ -179,20 +179,34 @@ RegionStats ProfilingResults::pooled(std::size_t region, const RankSelection& ra
 }
 
 double ProfilingResults::loadImbalance(std::size_t region, const RankSelection& ranks) const {
+    return loadImbalance(region, ranks, rankCount(ranks));
+}
+
+double ProfilingResults::loadImbalance(std::size_t region, const RankSelection& ranks,
+                                       std::size_t selectedRanks) const {
     double sum = 0.0;
     double maximum = 0.0;
-    std::size_t n = 0;
+    std::size_t withRows = 0;
     for (const RankRegion& r : rowsOf(region)) {
         if (!ranks.contains(r.rank))
             continue;
         const double total = static_cast<double>(r.summary.total);
         sum += total;
         maximum = std::max(maximum, total);
-        ++n;
+        ++withRows;
     }
+    const std::size_t n = std::max(selectedRanks, withRows);
     if (n == 0 || sum <= 0.0)
         return 0.0;
     return maximum / (sum / static_cast<double>(n));
+}
+
+std::size_t ProfilingResults::rankCount(const RankSelection& ranks) const {
+    const std::vector<std::uint32_t> all = RankSelection::ranksOf(*this);
+    if (ranks.isAll())
+        return all.size();
+    return static_cast<std::size_t>(std::count_if(
+        all.begin(), all.end(), [&](std::uint32_t rank) { return ranks.contains(rank); }));
 }
 
 std::optional<double> ProfilingResults::minimumStartSeconds() const {

@@ -4,6 +4,7 @@
 #include "AuxiliaryData.h"
 #include "CallSource.h"
 #include "EventColumns.h"
+#include "LaneTables.h"
 #include "Metadata.h"
 #include "RankRegion.h"
 #include "RankSelection.h"
@@ -57,6 +58,9 @@ public:
     std::vector<LikwidRegion> likwid;
     std::vector<LineProfile> lineProfiles;
     std::vector<PerfEventSet> perfEvents;
+    // thread_table and task_table rows, by (rank, index); empty without lanes.
+    std::vector<ThreadInfo> threads;
+    std::vector<TaskInfo> tasks;
 
     // Sorts rows, orders regions as the contract says, builds the row index and
     // minimumStartNs. Readers call it once after filling the fields above.
@@ -75,8 +79,15 @@ public:
     RegionStats stats(std::size_t region, std::uint32_t rank) const;
     // Pooled statistics of all calls of the selected ranks taken together.
     RegionStats pooled(std::size_t region, const RankSelection& ranks = {}) const;
-    // max over the selected ranks of the rank total / mean of the rank totals (0 without calls).
+    // The slowest selected rank's total ÷ the mean total over every selected
+    // rank of the run, those without calls of the region counting 0 (0
+    // without calls): work done on one rank of three is 3×.
     double loadImbalance(std::size_t region, const RankSelection& ranks = {}) const;
+    // The same with the number of selected ranks known (rankCount).
+    double loadImbalance(std::size_t region, const RankSelection& ranks,
+                         std::size_t selectedRanks) const;
+    // How many of the run's ranks (RankSelection::ranksOf) the selection holds.
+    std::size_t rankCount(const RankSelection& ranks) const;
     std::optional<double> minimumStartSeconds() const;
     std::uint64_t totalCalls() const;
 

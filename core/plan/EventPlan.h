@@ -13,8 +13,27 @@
 namespace scope {
 
 // The event columns in the order of EventColumns' members.
-enum class EventColumnId : std::uint8_t { Starts, Ends, GpuDurations, CallIds, ParentIds };
-inline constexpr std::size_t kEventColumnCount = 5;
+enum class EventColumnId : std::uint8_t {
+    Starts,
+    Ends,
+    GpuDurations,
+    CallIds,
+    ParentIds,
+    ThreadIds,
+    TaskIds,
+    AwaitNs
+};
+inline constexpr std::size_t kEventColumnCount = 8;
+
+// What an element of a column that no dataset covers reads as: unknown (-1)
+// for the optional columns but await_ns, whose "no value" is 0 (§1 of
+// threads-tasks-json.md); the timing columns are always covered.
+constexpr std::int64_t missingValue(EventColumnId column) {
+    return column == EventColumnId::Starts || column == EventColumnId::Ends ||
+                   column == EventColumnId::AwaitNs
+               ? 0
+               : -1;
+}
 
 // The compressors whose chunks are decoded here, without libhdf5.
 enum class ChunkCompression : std::uint8_t { None, Deflate, Lzf, Zstd };
@@ -68,7 +87,7 @@ struct EventPlan {
     bool readsEvents = false;  // the file's per-call data is to be read
     bool deltaEncoded = false; // starts hold start_deltas and ends durations, decoded per row
     // Elements of each column; 0 = the file does not store it. Elements of the
-    // optional columns that no dataset covers read as -1 (unknown).
+    // optional columns that no dataset covers read as missingValue().
     std::array<std::uint64_t, kEventColumnCount> columnLengths{};
     std::vector<PlannedDataset> datasets;
     std::vector<StoredChunk> chunks;

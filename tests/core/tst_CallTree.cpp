@@ -154,12 +154,35 @@ private slots:
             QCOMPARE(tree.maxRankInclusiveNs[main], std::int64_t(200));
             QVERIFY(std::abs(tree.imbalance(main) - 200.0 / (350.0 / 3.0)) < 1e-12);
             QCOMPARE(tree.ranksWithCalls[solve], 2u);
-            QVERIFY(std::abs(tree.imbalance(solve) - 1.5) < 1e-12);
+            // solve: 50 and 150 ns on ranks 0 and 1, none on rank 2: the
+            // mean over the 3 selected ranks is 200 / 3, so 150 / (200 / 3).
+            QVERIFY(std::abs(tree.imbalance(solve) - 2.25) < 1e-12);
         }
         const CallTree subset = treeOf(r, RankSelection::parse("0,2"));
         const Expected some = {{"main", {2, 150, 100}}, {"main > solve", {1, 50, 50}}};
         COMPARE_TREE(actual(subset, r), some);
         QCOMPARE(subset.runNs, std::int64_t(150));
+        // Ranks 0 and 2: solve only on rank 0 (50 ns), mean 25 ns: 2×.
+        const std::uint32_t subsetMain = subset.childrenOf(CallTree::kRoot)[0];
+        const std::uint32_t subsetSolve = subset.childrenOf(subsetMain)[0];
+        QVERIFY(std::abs(subset.imbalance(subsetSolve) - 2.0) < 1e-12);
+    }
+
+    void workOnOneRankOfThreeIsThreeTimesTheMean() {
+        const ProfilingResults r = makeResults({{0, "main", {{0, 100}}},
+                                                {0, "io", {{10, 40}}},
+                                                {1, "main", {{0, 100}}},
+                                                {2, "main", {{0, 100}}}});
+        const CallTree tree = treeOf(r);
+        const std::uint32_t main = tree.childrenOf(CallTree::kRoot)[0];
+        const std::uint32_t io = tree.childrenOf(main)[0];
+        QCOMPARE(tree.imbalance(main), 1.0);
+        QCOMPARE(tree.imbalance(io), 3.0);
+        // The region table's number is the same.
+        const std::size_t ioRegion = *r.regionIndex("io");
+        QCOMPARE(r.loadImbalance(ioRegion), 3.0);
+        QCOMPARE(r.loadImbalance(ioRegion, RankSelection::parse("0-1")), 2.0);
+        QCOMPARE(r.loadImbalance(ioRegion, RankSelection::parse("1-2")), 0.0);
     }
 
     void bottomUpListsEachRegionsCallers() {

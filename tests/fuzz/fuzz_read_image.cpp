@@ -2,7 +2,8 @@
 // libFuzzer target: the bytes are an HDF5 file image read from memory by the
 // core's full read (plus the timeline index and exclusive times the viewer
 // builds from the events) and its summary-only read; bytes that start with a
-// native trace's magic go through the .spt reader instead. Damage must end in a
+// native trace's magic go through the .spt reader instead, and bytes that
+// start like JSON or gzip through the JSON profile reader. Damage must end in a
 // scope::ProfileError; any other exception, crash, leak or hang is a finding.
 // Build and run: see tests/fuzz/README.md.
 #include "analysis/ExclusiveTime.h"
@@ -10,6 +11,7 @@
 #include "format/ProfileReader.h"
 #include "model/Errors.h"
 #include "native/SptReader.h"
+#include "json/JsonProfileReader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +24,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             scope::ProfilingResults results = scope::readSptImage(image, "fuzz.spt");
             const scope::TimelineIndex timeline(results);
             scope::fillExclusiveTimes(results, timeline);
+        } catch (const scope::ProfileError&) {
+        }
+        return 0;
+    }
+    if (scope::looksLikeJson(image)) {
+        try {
+            scope::ProfilingResults results = scope::readJsonProfileImage(image, "fuzz.json");
+            if (results.eventsRead) {
+                const scope::TimelineIndex timeline(results);
+                scope::fillExclusiveTimes(results, timeline);
+            }
+        } catch (const scope::ProfileError&) {
+        }
+        try {
+            scope::ReadRequest options;
+            options.summaryOnly = true;
+            options.memoryBudget = 4096;
+            (void)scope::readJsonProfileImage(image, "fuzz.json", options);
         } catch (const scope::ProfileError&) {
         }
         return 0;

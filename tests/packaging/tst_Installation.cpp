@@ -140,6 +140,7 @@ void tst_Installation::desktopFileClaimsHdf5Files_data() {
     QTest::addColumn<QString>("fileName");
     QTest::newRow("h5") << QStringLiteral("profiling_data.h5");
     QTest::newRow("hdf5") << QStringLiteral("profiling_data.hdf5");
+    QTest::newRow("json") << QStringLiteral("profile.json");
 }
 
 void tst_Installation::desktopFileClaimsHdf5Files() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes damaged copies ("mutants") of profiling files (HDF5, native .spt) for the robustness suite.
+"""Writes damaged copies ("mutants") of profiling files (HDF5, native .spt, JSON) for the robustness suite.
 
     make_mutants.py --seed N --count M --out DIR INPUT...
 
@@ -16,8 +16,9 @@ structures HDF5 parses (superblock, object headers, B-tree nodes, heaps and
 chunk boundaries), found by reading the file the way HDF5 does (version 0
 superblock, symbol table nodes, version 1 B-trees), since a uniformly random
 offset lands in raw event data nearly every time. In a native trace they are
-the header and each region record's lengths and counts. A mutant keeps its
-input's extension.
+the header and each region record's lengths and counts; in a JSON profile the
+brackets, quotes and commas (gzipped: the header, data and trailer). A mutant
+keeps its input's extension.
 """
 
 import argparse
@@ -47,6 +48,16 @@ class Structure:
             self.regions = [(0, min(24, self.size), "trace header")]
             self._trace_records(data)
             return
+        if data[:2] == b"\x1f\x8b":
+            # A gzipped JSON profile: its header, deflate blocks, CRC and length.
+            self.regions = [(0, min(10, self.size), "gzip header")]
+            self._add(self.size - 8, 8, "gzip trailer")
+            self._add(10, self.size - 18, "deflate data")
+            return
+        if data.lstrip()[:1] in (b"{", b"["):
+            self.regions = [(0, min(64, self.size), "document head")]
+            self._json_tokens(data)
+            return
         self.regions = [(0, min(96, self.size), "superblock")]
         self._object_headers(data)
         self._signatures(data)
@@ -73,6 +84,18 @@ class Structure:
             self._add(start, pos - start, "region record header")
             self._add(pos, 16 * max(0, calls), "call times")
             pos += 16 * max(0, calls)
+
+    def _json_tokens(self, data):
+        # Brackets, quotes and commas: where a change breaks the structure
+        # rather than one number.
+        for label, byte in (("bracket", b"["), ("brace", b"{"), ("quote", b'"'),
+                            ("comma", b",")):
+            pos = data.find(byte)
+            taken = 0
+            while pos >= 0 and taken < 200:
+                self._add(pos, 8, label)
+                taken += 1
+                pos = data.find(byte, pos + 1 + len(data) // 400)
 
     def _add(self, start, length, label):
         if 0 <= start < self.size and length > 0:

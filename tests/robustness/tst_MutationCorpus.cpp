@@ -7,7 +7,8 @@
 // SCOPE_MUTANTS=N and SCOPE_MUTANT_SEED=S change the corpus for longer runs by
 // hand. A failure lists every failing mutant with its manifest line; to get
 // one back: write-robustness-inputs DIR, then make_mutants.py --seed S
-// --count N --only INDEX --out OUT tests/data/*.h5 tests/data/c-api/*.spt DIR/*.h5.
+// --count N --only INDEX --out OUT tests/data/*.h5 tests/data/c-api/*.spt DIR/*.h5
+// DIR/*.json DIR/*.json.gz tests/data/json-v1.json.
 #include "load/AsyncLoader.h"
 #include "model/Errors.h"
 
@@ -117,6 +118,11 @@ void TestMutationCorpus::initTestCase() {
     for (const QString& folder : {QStringLiteral(SCOPE_TEST_DATA_DIR), inputDir})
         for (const QFileInfo& info : QDir(folder).entryInfoList({QStringLiteral("*.h5")}))
             inputs_ << info.absoluteFilePath();
+    // JSON profiles are streamed by our own code, without the helper.
+    for (const QFileInfo& info :
+         QDir(inputDir).entryInfoList({QStringLiteral("*.json"), QStringLiteral("*.json.gz")}))
+        inputs_ << info.absoluteFilePath();
+    inputs_ << QStringLiteral(SCOPE_TEST_DATA_DIR "/json-v1.json");
     // Native traces are parsed by our own code, without the helper.
     for (const QFileInfo& info : QDir(QStringLiteral(SCOPE_TEST_DATA_DIR "/c-api"))
                                      .entryInfoList({QStringLiteral("*.spt")}))

@@ -6,6 +6,7 @@
 // yet the synthetic runs have enough events for several chunks per column, so
 // that chunk B-trees and chunk data are there to be damaged.
 #include "FixtureWriter.h"
+#include "JsonProfileWriter.h"
 #include "SampleSpecs.h"
 #include "SyntheticRun.h"
 
@@ -70,6 +71,12 @@ int main(int argc, char** argv) {
         FixtureSpec lzf = synthetic(3);
         lzf.compression = Compression::Lzf;
         write(dir, "fx_schema3_lzf.h5", lzf);
+
+        // JSON profiles (threads-tasks-json.md §4), plain and gzipped.
+        JsonProfileWriter::write(schema3, (dir / "fx_json.json").string());
+        JsonProfileWriter::write(aggregate, (dir / "fx_json_aggregate.json").string());
+        JsonProfileWriter::write(synthetic(3), (dir / "fx_json_synthetic.json.gz").string(),
+                                 {true, false});
 
         FixtureSpec deflate = synthetic(2);
         deflate.compression = Compression::Deflate;

@@ -8,7 +8,9 @@
 // comparison tables) reads `region`; -1 when none does.
 inline int rowOf(const QAbstractItemModel& model, const QString& region) {
     for (int row = 0; row < model.rowCount(); ++row)
-        if (model.index(row, 0).data().toString() == region)
+        // A recursive region's name carries a marker (RegionTableModel).
+        if (const QString text = model.index(row, 0).data().toString();
+            text == region || text == region + QStringLiteral(" ↻"))
             return row;
     return -1;
 }

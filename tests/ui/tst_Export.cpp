@@ -138,15 +138,17 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 15);
+        QCOMPARE(texts.size(), 16);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
-        // The comparison's charts wait for a second run; this run has no LIKWID data.
+        // The comparison's charts wait for a second run; this run has no LIKWID
+        // data and no MPI call regions.
         for (QAction* action : menu->actions())
             QVERIFY(action->isSeparator() || action->isEnabled() ||
                     action->text() == QStringLiteral("&Comparison Chart…") ||
                     action->text() == QStringLiteral("Spee&dup Chart…") ||
-                    action->text() == QStringLiteral("&LIKWID Chart…"));
+                    action->text() == QStringLiteral("&LIKWID Chart…") ||
+                    action->text() == QStringLiteral("Commu&nication Matrix…"));
 
         // Every chart has the same context menu; copying needs no dialog.
         for (const QString& chart : {QStringLiteral("ranks"), QStringLiteral("timeline")}) {
@@ -329,13 +331,14 @@ private slots:
         const QList<QStringList> rows = parseCsv(QString::fromUtf8(readAll(path)));
         const RegionFilterProxy* proxy = view->tableProxy();
         QCOMPARE(rows.size(), proxy->rowCount() + 1);
-        QCOMPARE(rows[0].size(), int(RegionTableModel::ColumnCount));
+        // Every column but Wall, which is hidden until chosen.
+        QCOMPARE(rows[0].size(), int(RegionTableModel::ColumnCount) - 1);
         QCOMPARE(rows[0][0], QStringLiteral("Region"));
         QCOMPARE(rows[0][RegionTableModel::Total], QStringLiteral("Total time (s)"));
         QCOMPARE(rows[0][RegionTableModel::Exclusive], QStringLiteral("Exclusive time (s)"));
         QCOMPARE(rows[0][RegionTableModel::Imbalance], QStringLiteral("Load imbalance"));
         for (int row = 0; row < proxy->rowCount(); ++row)
-            for (int column = 0; column < RegionTableModel::ColumnCount; ++column) {
+            for (int column = 0; column < RegionTableModel::Wall; ++column) {
                 const QModelIndex index = proxy->index(row, column);
                 const QString field = rows[row + 1][column];
                 if (column == RegionTableModel::Region)

@@ -151,6 +151,9 @@ void TestRankBarChart::barsEqualStats() {
         const RegionStats stats = np3_->stats(index, rank);
         if (stats.count > 0)
             expected.emplace_back(rank, statisticValue(statistic, stats));
+        // A rank without calls did none of the work: a bar at 0 for a sum.
+        else if (statistic == Statistic::Total || statistic == Statistic::Calls)
+            expected.emplace_back(rank, 0.0);
     }
     QCOMPARE(barData(chart.bars()), expected);
 }
@@ -163,7 +166,10 @@ void TestRankBarChart::meanMatchesJson() {
     double sum = 0;
     for (const QString& rank : perRank.keys())
         sum += perRank.value(rank).toObject().value(jsonKey(statistic)).toDouble();
-    const double expected = sum / perRank.size();
+    // Sums are averaged over every rank of the run (a rank without calls
+    // counts 0), the others over the ranks that have a value.
+    const bool sum0 = statistic == Statistic::Total || statistic == Statistic::Calls;
+    const double expected = sum / (sum0 ? double(np3_->numRanks) : double(perRank.size()));
 
     RankBarChart chart;
     chart.setRun(np3_);
@@ -219,13 +225,24 @@ void TestRankBarChart::ioCheckpointOnlyOnRanks0And2() {
     RankBarChart chart;
     chart.setRun(np3_);
     chart.setRegion(static_cast<int>(*np3_->regionIndex("io_checkpoint")));
+    // Total time: rank 1 did none of the work and has its slot at 0, which
+    // counts in the mean (the imbalance's mean over the selected ranks).
     const auto bars = barData(chart.bars());
-    QCOMPARE(bars.size(), 2u);
+    QCOMPARE(bars.size(), 3u);
     QCOMPARE(bars[0].first, 0.0);
-    QCOMPARE(bars[1].first, 2.0);
-    // Rank 1 keeps its place on the axis: the gap is the information.
-    QVERIFY(chart.plot()->xAxis->range().contains(1.0));
+    QCOMPARE(bars[1], std::make_pair(1.0, 0.0));
+    QCOMPARE(bars[2].first, 2.0);
+    QVERIFY(relativelyClose(*chart.mean(), (bars[0].second + bars[2].second) / 3.0));
     QCOMPARE(chart.slowestRank(), std::optional<std::uint32_t>(0));
+    QVERIFY(chart.toolTipFor(1).contains("no calls"));
+
+    // The average call has no value on rank 1: no bar, and the gap keeps its
+    // place on the axis.
+    chart.setStatistic(Statistic::Average);
+    const auto averages = barData(chart.bars());
+    QCOMPARE(averages.size(), 2u);
+    QCOMPARE(averages[1].first, 2.0);
+    QVERIFY(chart.plot()->xAxis->range().contains(1.0));
     QVERIFY(chart.toolTipFor(1).contains("no calls"));
 }
 
@@ -250,7 +267,7 @@ void TestRankBarChart::rankSelectionRestrictsBars() {
     QCOMPARE(chart.message(), "io_checkpoint has no calls on ranks 1");
 
     chart.setRanks(RankSelection());
-    QCOMPARE(chart.bars()->data()->size(), 2);
+    QCOMPARE(chart.bars()->data()->size(), 3);
     QCOMPARE(chart.message(), QString());
 }
 

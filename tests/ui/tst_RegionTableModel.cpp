@@ -2,6 +2,7 @@
 // The region table: model and proxy under QAbstractItemModelTester, sorting on
 // raw numbers, the regex filter, rank selection against scope-report and
 // against scope-profiler's own per-rank numbers, and unavailable statistics.
+#include "../core/HandMadeRun.h"
 #include "FixtureWriter.h"
 #include "SampleSpecs.h"
 #include "TableRows.h"
@@ -290,6 +291,52 @@ private slots:
             p50.data(RegionTableModel::SortRole).toDouble(),
             scope::Percentiles::of(*run->results, *run->results->regionIndex("solve"), {}).p50);
         QCOMPARE(proxy.index(0, RegionTableModel::Region).data().toString(), topRegion);
+    }
+
+    void imbalanceCountsRanksWithoutCalls() {
+        // io_checkpoint runs on ranks 0 and 2 of 3: the mean is over all three
+        // (rank 1 did none of the work), from scope-profiler's per-rank totals.
+        RegionTableModel model;
+        fill(model, load("run_np3.h5"));
+        const QJsonObject perRank =
+            regionStatistics("run_np3.region_statistics.json")["io_checkpoint"]
+                .toObject()["per_rank"]
+                .toObject();
+        QCOMPARE(perRank.size(), 2);
+        const double t0 = perRank["0"].toObject()["total_duration_seconds"].toDouble();
+        const double t2 = perRank["2"].toObject()["total_duration_seconds"].toDouble();
+        const double expected = std::max(t0, t2) / ((t0 + t2) / 3.0);
+        QVERIFY(expected > 1.4);
+        QVERIFY(close(number(model, "io_checkpoint", RegionTableModel::Imbalance), expected));
+        QVERIFY(model.index(rowOf(model, "io_checkpoint"), RegionTableModel::Imbalance)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("3 selected ranks"));
+    }
+
+    void recursiveRegionIsMarkedAndItsShareIsTheTimeItCovered() {
+        // main [0,200]; fib [0,100] > [10,90] > [20,80] and [120,150]: Total
+        // 270 ns (every call, as scope-profiler sums it), covered 130 ns.
+        auto run = std::make_shared<RunData>();
+        run->results = std::make_shared<const scope::ProfilingResults>(makeResults(
+            {{0, "main", {{0, 200}}}, {0, "fib", {{0, 100}, {10, 90}, {20, 80}, {120, 150}}}}));
+        RegionTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        fill(model, run);
+        const int fib = rowOf(model, "fib");
+        QVERIFY(fib >= 0);
+        QCOMPARE(model.index(fib, RegionTableModel::Region).data().toString(),
+                 QStringLiteral("fib ↻"));
+        QVERIFY(model.index(fib, RegionTableModel::Region)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("counts the nested calls again"));
+        QVERIFY(close(number(model, "fib", RegionTableModel::Total), 270e-9));
+        QVERIFY(close(number(model, "fib", RegionTableModel::Wall), 130e-9));
+        QVERIFY(close(number(model, "fib", RegionTableModel::Share), 0.65));
+        QCOMPARE(model.index(rowOf(model, "main"), RegionTableModel::Region).data().toString(),
+                 QStringLiteral("main"));
     }
 
     void aggregateStdIsUnavailableNotZero() {

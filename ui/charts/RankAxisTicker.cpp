@@ -28,7 +28,7 @@ void RankAxisTicker::generate(const QCPRange& range, const QLocale&, QChar, int,
         subTicks->clear();
     if (tickLabels != nullptr)
         tickLabels->clear();
-    const int bands = static_cast<int>(ranks_.size());
+    const int bands = static_cast<int>(labels_.size());
     if (bands == 0 || range.size() <= 0)
         return;
     const QMargins margins = axis_->axisRect()->margins();
@@ -41,7 +41,6 @@ void RankAxisTicker::generate(const QCPRange& range, const QLocale&, QChar, int,
     for (int band = first - first % stride; band <= last; band += stride) {
         ticks.push_back(band + 0.5);
         if (tickLabels != nullptr)
-            tickLabels->push_back(
-                QStringLiteral("rank %1").arg(ranks_[static_cast<std::size_t>(band)]));
+            tickLabels->push_back(labels_[band]);
     }
 }

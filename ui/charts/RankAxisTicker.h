@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-// Labels the bands of the timeline ("rank N" at the centre of band b, which
+// Labels the bands of the timeline (its label at the centre of band b, which
 // covers [b, b + 1)), every k-th band with k in 1, 2, 5, 10, 20, ... so that
 // hundreds of ranks never print on top of each other. Ticks are generated
 // before the layout pass that sizes the axis rect, so the ticker takes the
@@ -16,9 +16,9 @@ class RankAxisTicker : public QCPAxisTicker {
 public:
     explicit RankAxisTicker(QCPAxis* axis);
 
-    // The rank shown in each band.
-    void setRanks(std::vector<std::uint32_t> ranks) { ranks_ = std::move(ranks); }
-    const std::vector<std::uint32_t>& ranks() const { return ranks_; }
+    // The label of each band ("rank 3", or a thread/task lane "3 · worker-1").
+    void setLabels(QStringList labels) { labels_ = std::move(labels); }
+    const QStringList& labels() const { return labels_; }
     // Bands between two labels for a band height in pixels.
     static int strideFor(double pixelsPerBand, double labelHeight);
 
@@ -29,5 +29,5 @@ protected:
 
 private:
     QCPAxis* axis_;
-    std::vector<std::uint32_t> ranks_;
+    QStringList labels_;
 };

@@ -197,8 +197,11 @@ void RankBarChart::collectBars(std::size_t region) {
     }
     if (shown_.empty())
         return;
-    // A rank without calls has no value rather than a zero one, as in the
-    // region statistics: it would pull the mean down for Min, Max and Average.
+    // A total or a count is work: a rank that never calls the region did none
+    // of it and gets a bar at 0 that counts in the mean, as in the imbalance.
+    // An average or a longest call has no value there: no bar, not in the mean.
+    if (statistic_ == Statistic::Total || statistic_ == Statistic::Calls)
+        addIdleRanks();
     mean_ = sum / static_cast<double>(shown_.size());
     const auto byValue = [](const Bar& a, const Bar& b) { return a.value < b.value; };
     const auto [lowest, highest] = std::minmax_element(shown_.begin(), shown_.end(), byValue);
@@ -214,6 +217,23 @@ void RankBarChart::collectBars(std::size_t region) {
     }
     firstRank_ = first;
     lastRank_ = last;
+}
+
+void RankBarChart::addIdleRanks() {
+    std::vector<Bar> all;
+    auto called = shown_.begin();
+    for (const std::uint32_t rank : scope::RankSelection::ranksOf(*run_)) {
+        if (!ranks_.contains(rank))
+            continue;
+        while (called != shown_.end() && called->rank < rank)
+            all.push_back(*called++);
+        if (called != shown_.end() && called->rank == rank)
+            all.push_back(*called++);
+        else
+            all.push_back({rank, 0.0, 0});
+    }
+    all.insert(all.end(), called, shown_.end());
+    shown_ = std::move(all);
 }
 
 void RankBarChart::showBars(const QString& regionName) {
@@ -395,6 +415,10 @@ QString RankBarChart::toolTipFor(std::uint32_t rank) const {
     const Bar* bar = barOf(rank);
     if (bar == nullptr)
         return tr("rank %1: no calls").arg(rank);
+    if (bar->calls == 0 && mean_)
+        return tr("rank %1: no calls (counts 0 in the mean %2)")
+            .arg(rank)
+            .arg(formatStatistic(statistic_, *mean_));
     QString text = tr("rank %1: %2").arg(rank).arg(formatStatistic(statistic_, bar->value));
     if (mean_ && *mean_ > 0) {
         double percent = (bar->value - *mean_) / *mean_ * 100.0;

@@ -21,11 +21,11 @@ class QCustomPlot;
 class QLabel;
 class QStackedLayout;
 
-// One bar per rank for one region and one statistic, with the mean over the
-// shown ranks as a dashed line and the slowest rank highlighted: the view that
-// answers "which ranks are slow in this region?". Readable from 1 to thousands
-// of ranks: rank ticks are spaced by pixels, bars are at least 1 px wide, and
-// the x axis can be dragged and zoomed (double click shows all ranks again).
+// One bar per rank for one region and one statistic (a total or a count is 0
+// on a rank without calls), with the mean over the shown ranks as a dashed line and the slowest
+// rank highlighted: the view that answers "which ranks are slow in this region?". Readable from 1
+// to thousands of ranks: rank ticks are spaced by pixels, bars are at least 1 px wide, and the x
+// axis can be dragged and zoomed (double click shows all ranks again).
 class RankBarChart : public QWidget {
     Q_OBJECT
 public:
@@ -54,8 +54,9 @@ public:
     QString runLabel() const { return runLabel_; }
     QCustomPlot* plot() const { return plot_; }
 
-    // The plotted values, for tests and exports: one bar per shown rank with
-    // calls (key = rank, value = statistic); the slowest bar is drawn again on
+    // The plotted values, for tests and exports: one bar per shown rank
+    // (key = rank, value = statistic; ranks without calls only for a total or
+    // a count, at 0); the slowest bar is drawn again on
     // top by slowestBars(). The mean line is meanLine(), at y = mean().
     QCPBars* bars() const { return bars_; }
     QCPBars* slowestBars() const { return slowestBars_; }
@@ -88,6 +89,8 @@ private:
     void setUpPlot();
     void rebuild();
     void collectBars(std::size_t region);
+    // Zero bars for the selected ranks without calls of the region.
+    void addIdleRanks();
     void showBars(const QString& regionName);
     void showSlowest(const QColor& colour);
     void showSelected();

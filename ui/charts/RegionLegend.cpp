@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionLegend.h"
 
+#include "analysis/MpiRegionName.h"
 #include "common/RegionPalette.h"
 
 #include <qcustomplot.h>
@@ -49,8 +50,9 @@ void RegionLegend::setRegions(const scope::ProfilingResults* results,
                                   ? regions.size()
                                   : static_cast<std::size_t>(kNamedRegions);
     for (std::size_t i = 0; i < named; ++i) {
-        const QString name = QString::fromStdString(results->regions[regions[i].second]);
-        addEntry(name, RegionPalette::color(name));
+        const std::string& region = results->regions[regions[i].second];
+        addEntry(QString::fromStdString(scope::MpiRegionName::displayName(region)),
+                 RegionPalette::color(QString::fromStdString(region)));
     }
     if (named < regions.size())
         addEntry(tr("+%1 more").arg(regions.size() - named), QColor());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TimelinePlottable.h"
 
+#include "analysis/MpiRegionName.h"
 #include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
 
@@ -78,8 +79,8 @@ void TimelinePlottable::setRun(std::shared_ptr<const scope::ProfilingResults> re
     originNs_ = results_->minimumStartNs.value_or(source_->startNs());
     const QColor background = Qt::white;
     for (const std::string& name : results_->regions) {
-        names_.push_back(QString::fromStdString(name));
-        colors_.push_back(RegionPalette::color(names_.back()));
+        names_.push_back(QString::fromStdString(scope::MpiRegionName::displayName(name)));
+        colors_.push_back(RegionPalette::color(QString::fromStdString(name)));
         faded_.push_back(blend(colors_.back(), background, 0.25));
     }
     setRanks(ranks_);
@@ -91,6 +92,7 @@ void TimelinePlottable::clear() {
     source_.reset();
     dropCache();
     bands_.clear();
+    collapsed_.clear();
     depthRows_ = 1;
     originNs_ = 0;
     highlighted_ = -1;
@@ -100,13 +102,19 @@ void TimelinePlottable::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     bands_.clear();
     depthRows_ = 1;
-    if (!source_)
+    if (!source_ || !results_)
         return;
-    for (std::uint32_t rank : source_->ranks())
-        if (ranks_.contains(rank)) {
-            bands_.push_back(rank);
-            depthRows_ = std::max(depthRows_, source_->maxDepth(rank) + 1);
-        }
+    bands_.build(*source_, *results_, ranks_, collapsed_);
+    for (const std::uint32_t rank : bands_.ranks())
+        depthRows_ = std::max(depthRows_, source_->maxDepth(rank) + 1);
+}
+
+void TimelinePlottable::setCollapsed(std::uint32_t rank, bool collapsed) {
+    if (collapsed)
+        collapsed_.insert(rank);
+    else
+        collapsed_.erase(rank);
+    setRanks(ranks_);
 }
 
 void TimelinePlottable::watch(const std::shared_ptr<const scope::TimelineSource>& source) {
@@ -207,16 +215,14 @@ std::optional<TimelinePlottable::Hit> TimelinePlottable::hitAt(const QPointF& pi
     if (inBand < 0)
         return std::nullopt;
     const auto depth = static_cast<std::uint32_t>(inBand / rowHeight);
-    const std::uint32_t rank = rankOfBand(band);
-    const auto lane = source_->lane(rank, depth);
-    if (!lane)
-        return std::nullopt;
     const std::int64_t time = originNs_ + std::llround(keyAxis->pixelToCoord(pixel.x()) * 1e9);
-    // Two pixels of tolerance: a call narrower than a pixel is drawn one pixel wide.
-    const auto span = source_->hitTest(*lane, time, 2 * nsPerPixel());
-    if (!span)
-        return std::nullopt;
-    return Hit{*span, rank, depth};
+    // Collapsed lanes are drawn in order, the last on top: it is the one hit.
+    const std::vector<std::size_t> lanes = bands_.lanesAt(*source_, band, depth);
+    for (auto lane = lanes.rbegin(); lane != lanes.rend(); ++lane)
+        // Two pixels of tolerance: a call narrower than a pixel is drawn one pixel wide.
+        if (const auto span = source_->hitTest(*lane, time, 2 * nsPerPixel()))
+            return Hit{*span, rankOfBand(band), depth, band};
+    return std::nullopt;
 }
 
 double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const {
@@ -260,7 +266,7 @@ void TimelinePlottable::draw(QCPPainter* painter) {
     const int lastBand = std::min(bandCount() - 1, static_cast<int>(std::floor(values.upper)));
     painter->setAntialiasing(false);
     for (int band = firstBand; band <= lastBand; ++band) {
-        if (band % 2 == 1) {
+        if (bands_.rankPosition(band) % 2 == 1) {
             // Light stripes tell neighbouring ranks apart when bands are thin.
             const double top = valueAxis->coordToPixel(band);
             const double bottom = valueAxis->coordToPixel(band + 1);
@@ -302,8 +308,7 @@ TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) 
     // plot's height allows, not a query per lane.
     int drawnBottom = std::numeric_limits<int>::min();
     for (int band = firstBand; band <= lastBand; ++band) {
-        const std::uint32_t rank = rankOfBand(band);
-        const int depths = source_->maxDepth(rank) + 1;
+        const int depths = source_->maxDepth(rankOfBand(band)) + 1;
         for (int depth = 0; depth < depths; ++depth) {
             const QCPRange rowValues = rowRange(band, depth);
             const double a = valueAxis->coordToPixel(rowValues.lower);
@@ -312,8 +317,10 @@ TimelinePlottable::visibleLanes(const QRect& area, int firstBand, int lastBand) 
             const int bottom = std::max(top + 1, static_cast<int>(std::lround(std::max(a, b))));
             if (bottom < area.top() || top > area.bottom() || bottom <= drawnBottom)
                 continue;
-            if (const auto lane = source_->lane(rank, static_cast<std::uint32_t>(depth))) {
-                rows.push_back({*lane, QRect(area.left(), top, area.width(), bottom - top)});
+            const QRect rect(area.left(), top, area.width(), bottom - top);
+            for (const std::size_t lane :
+                 bands_.lanesAt(*source_, band, static_cast<std::uint32_t>(depth))) {
+                rows.push_back({lane, rect});
                 drawnBottom = bottom;
             }
         }
@@ -440,6 +447,7 @@ void TimelinePlottable::drawLane(QCPPainter* painter, const std::vector<scope::T
             flush();
             const QRect rect(left, row.top(), right - left, row.height());
             painter->fillRect(rect, color);
+            drawAwait(painter, span, rect);
             painter->setPen(color.darker(150));
             painter->drawRect(rect.adjusted(0, 0, -1, -1));
             if (labels && span.region >= 0 && rect.width() >= kLabelWidth) {
@@ -463,4 +471,21 @@ void TimelinePlottable::drawLane(QCPPainter* painter, const std::vector<scope::T
         runRight = right;
     }
     flush();
+}
+
+void TimelinePlottable::drawAwait(QCPPainter* painter, const scope::TimelineSpan& span,
+                                  const QRect& rect) const {
+    const scope::EventColumns& events = results_->events;
+    if (span.count != 1 || !events.hasAwait() || span.event >= events.size() ||
+        span.endNs <= span.startNs)
+        return;
+    const double share = static_cast<double>(events.awaitNs[span.event]) /
+                         static_cast<double>(span.endNs - span.startNs);
+    // When in the call the task was suspended is not stored, only how long:
+    // a hatched share of the box's lower half, from its start.
+    const int width = static_cast<int>(std::lround(std::clamp(share, 0.0, 1.0) * rect.width()));
+    if (width > 0)
+        painter->fillRect(
+            QRect(rect.left(), rect.center().y(), width, rect.bottom() - rect.center().y() + 1),
+            QBrush(QColor(255, 255, 255, 190), Qt::BDiagPattern));
 }

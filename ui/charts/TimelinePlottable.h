@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "TimelineBands.h"
 #include "analysis/TimelineSource.h"
 #include "model/ProfilingResults.h"
 #include "model/RankSelection.h"
@@ -9,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 class QElapsedTimer;
@@ -38,6 +40,7 @@ public:
         scope::TimelineSpan span;
         std::uint32_t rank = 0;
         std::uint32_t depth = 0;
+        int band = 0;
     };
 
     TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
@@ -55,9 +58,13 @@ public:
 
     const scope::ProfilingResults* results() const { return results_.get(); }
     const scope::TimelineSource* source() const { return source_.get(); }
-    int bandCount() const { return static_cast<int>(bands_.size()); }
-    const std::vector<std::uint32_t>& bandRanks() const { return bands_; }
-    std::uint32_t rankOfBand(int band) const { return bands_[static_cast<std::size_t>(band)]; }
+    int bandCount() const { return bands_.count(); }
+    const std::vector<std::uint32_t>& bandRanks() const { return bands_.ranks(); }
+    std::uint32_t rankOfBand(int band) const { return bands_[band].rank; }
+    const TimelineBands& bands() const { return bands_; }
+    // Draws the thread/task lanes of a rank in one band, or each in its own.
+    void setCollapsed(std::uint32_t rank, bool collapsed);
+    bool isCollapsed(std::uint32_t rank) const { return collapsed_.count(rank) > 0; }
     // Absolute ns of key 0.
     std::int64_t originNs() const { return originNs_; }
     // Seconds from key 0 to the end of the last call.
@@ -127,6 +134,8 @@ private:
     bool keep(std::size_t lane, LaneSpans spans);
     void drawLane(QCPPainter* painter, const std::vector<scope::TimelineSpan>& spans,
                   const QRect& row);
+    // The time the call's task spent awaiting, hatched inside its box.
+    void drawAwait(QCPPainter* painter, const scope::TimelineSpan& span, const QRect& rect) const;
     void dropCache();
     // Whether the lane's exact spans are cached (a stand-in does not count).
     bool isCached(std::size_t lane) const;
@@ -140,8 +149,9 @@ private:
     std::shared_ptr<const scope::TimelineSource> source_;
     std::shared_ptr<RefineGuard> guard_;
     scope::RankSelection ranks_;
-    std::vector<std::uint32_t> bands_; // rank shown in each band
-    int depthRows_ = 1;                // rows per band: deepest shown level + 1
+    TimelineBands bands_;
+    std::set<std::uint32_t> collapsed_; // ranks whose lanes share one band
+    int depthRows_ = 1;                 // rows per band: deepest shown level + 1
     std::int64_t originNs_ = 0;
     int highlighted_ = -1;
     std::shared_ptr<const std::vector<bool>> highlightedCalls_; // null: the whole region

@@ -6,6 +6,7 @@
 #include "RegionLegend.h"
 #include "TimeAxisTicker.h"
 #include "TimelinePlottable.h"
+#include "TimelineToolTip.h"
 #include "analysis/PartialTimeline.h"
 #include "base/DurationFormat.h"
 #include "common/ColorContrast.h"
@@ -125,6 +126,11 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(plot_, &QCustomPlot::mouseRelease, this, &TimelineView::onMouseRelease);
     connect(plot_, &QCustomPlot::mouseWheel, this, &TimelineView::onWheel);
     connect(plot_, &QCustomPlot::mouseDoubleClick, this, &TimelineView::resetZoom);
+    connect(plot_, &QCustomPlot::axisClick, this,
+            [this](QCPAxis* axis, QCPAxis::SelectablePart, QMouseEvent* event) {
+                if (axis == plot_->yAxis)
+                    toggleLanesAt(event->pos().y());
+            });
     connect(plot_->selectionRect(), &QCPSelectionRect::accepted, this,
             [this](const QRect& rect, QMouseEvent*) { onZoomRect(rect); });
     connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -159,7 +165,7 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
     const QCPRange ranks = plot_->yAxis->range();
     const bool allRanks = ranks.lower <= 0 && ranks.upper >= timeline_->bandCount();
     timeline_->setRun(std::move(results), std::move(source));
-    rankTicker_->setRanks(timeline_->bandRanks());
+    rankTicker_->setLabels(timeline_->bands().labels());
     updateSelectedLane();
     updateTitle();
     updateLegend();
@@ -177,7 +183,7 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
 
 void TimelineView::clear() {
     timeline_->clear();
-    rankTicker_->setRanks({});
+    rankTicker_->setLabels({});
     updateSelectedLane();
     updateTitle();
     updateLegend();
@@ -199,7 +205,7 @@ void TimelineView::setHighlightedCalls(int region, std::shared_ptr<const std::ve
 void TimelineView::setRanks(const scope::RankSelection& ranks) {
     ranks_ = ranks;
     timeline_->setRanks(ranks);
-    rankTicker_->setRanks(timeline_->bandRanks());
+    rankTicker_->setLabels(timeline_->bands().labels());
     updateSelectedLane();
     updateTitle();
     updateLegend();
@@ -222,7 +228,9 @@ QStringList TimelineView::legendEntries() const {
 }
 
 void TimelineView::updateTitle() {
-    const std::vector<std::uint32_t>& ranks = timeline_->bandRanks();
+    // A rank of several thread/task lanes has several bands.
+    std::vector<std::uint32_t> ranks = timeline_->bandRanks();
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
     QString shown;
     if (ranks.size() == 1) {
         shown = tr("rank %1").arg(ranks.front());
@@ -281,14 +289,30 @@ void TimelineView::setSelectedRank(std::optional<std::uint32_t> rank) {
 
 void TimelineView::updateSelectedLane() {
     const auto& bands = timeline_->bandRanks();
-    const auto it =
-        selectedRank_ ? std::find(bands.begin(), bands.end(), *selectedRank_) : bands.end();
-    selectedBand_ = it == bands.end() ? -1 : static_cast<int>(it - bands.begin());
+    // The outline holds every thread/task lane of the rank.
+    const auto [first, last] = selectedRank_
+                                   ? std::equal_range(bands.begin(), bands.end(), *selectedRank_)
+                                   : std::pair(bands.end(), bands.end());
+    selectedBand_ = first == last ? -1 : static_cast<int>(first - bands.begin());
     selectedLane_->setVisible(selectedBand_ >= 0);
     if (selectedBand_ >= 0) {
         selectedLane_->topLeft->setCoords(0, selectedBand_);
-        selectedLane_->bottomRight->setCoords(1, selectedBand_ + 1);
+        selectedLane_->bottomRight->setCoords(1, static_cast<double>(last - bands.begin()));
     }
+}
+
+void TimelineView::toggleLanesAt(double y) {
+    const int band = static_cast<int>(std::floor(plot_->yAxis->pixelToCoord(y)));
+    if (band < 0 || band >= timeline_->bandCount())
+        return;
+    const std::uint32_t rank = timeline_->rankOfBand(band);
+    if (!timeline_->bands().hasLanes(rank))
+        return;
+    timeline_->setCollapsed(rank, !timeline_->isCollapsed(rank));
+    rankTicker_->setLabels(timeline_->bands().labels());
+    updateSelectedLane();
+    fitRanks();
+    plot_->replot();
 }
 
 bool TimelineView::isComplete() const {
@@ -305,30 +329,7 @@ bool TimelineView::savePng(const QString& path, int width, int height, double sc
 
 QString TimelineView::toolTipAt(const QPoint& position) const {
     const auto hit = timeline_->hitAt(position);
-    if (!hit)
-        return {};
-    const scope::ProfilingResults& results = *timeline_->results();
-    const scope::TimelineSpan& span = hit->span;
-    QStringList lines;
-    lines << (span.region >= 0
-                  ? QString::fromStdString(results.regions[static_cast<std::size_t>(span.region)])
-                  : tr("Several regions"));
-    lines << tr("rank %1, depth %2").arg(hit->rank).arg(hit->depth);
-    // In the time axis' unit, to a pixel: calls closer than that share one.
-    const QString start =
-        TimeAxisTicker::formatTime(static_cast<double>(span.startNs - timeline_->originNs()) * 1e-9,
-                                   plot_->xAxis->range(), timeline_->nsPerPixel() * 1e-9);
-    const QString duration = QString::fromStdString(
-        scope::formatDuration(static_cast<double>(span.endNs - span.startNs) * 1e-9));
-    if (span.count == 1) {
-        lines << tr("start %1").arg(start);
-        lines << tr("duration %1").arg(duration);
-    } else {
-        lines << tr("%1 calls, each shorter than a pixel").arg(QLocale().toString(span.count));
-        lines << tr("from %1, over %2").arg(start, duration);
-        lines << tr("zoom in to see them one by one");
-    }
-    return lines.join(QLatin1Char('\n'));
+    return hit ? TimelineToolTip::text(*timeline_, *hit, plot_->xAxis->range()) : QString();
 }
 
 bool TimelineView::eventFilter(QObject* watched, QEvent* event) {

@@ -35,6 +35,8 @@ class TimeAxisTicker;
 // pans, Shift+drag or right-drag zooms to a time range, double-click fits.
 // With focus (Tab or click), + and - zoom time around the centre (with Ctrl:
 // ranks), the arrows pan time and scroll ranks, 0 and Home fit.
+// In a run that tracked threads each rank has a band per thread/task lane;
+// clicking the rank's label collapses them into one band and back.
 // Hovering shows the call; clicking one emits regionActivated. A title names
 // the run and its ranks and a legend its costliest regions, so that an
 // exported image says what it shows.
@@ -115,6 +117,9 @@ private:
     void updateTitle();
     void updateLegend();
     void updateSelectedLane();
+    // A click on a rank's label collapses its thread/task lanes into one
+    // band, or spreads them out again.
+    void toggleLanesAt(double y);
 
     QCustomPlot* plot_ = nullptr;
     TimelinePlottable* timeline_ = nullptr;

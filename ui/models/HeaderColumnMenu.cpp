@@ -7,9 +7,16 @@
 #include <algorithm>
 
 HeaderColumnMenu::HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids,
-                                   int fixedColumn)
+                                   int fixedColumn, QStringList hiddenByDefault)
+    : HeaderColumnMenu(
+          header, std::move(settingsKey), [ids = std::move(ids)] { return ids; }, fixedColumn,
+          std::move(hiddenByDefault)) {}
+
+HeaderColumnMenu::HeaderColumnMenu(QHeaderView* header, QString settingsKey,
+                                   std::function<QStringList()> ids, int fixedColumn,
+                                   QStringList hiddenByDefault)
     : QMenu(header), header_(header), settingsKey_(std::move(settingsKey)), ids_(std::move(ids)),
-      fixedColumn_(fixedColumn) {
+      fixedColumn_(fixedColumn), hiddenByDefault_(std::move(hiddenByDefault)) {
     // Built when shown, so that the entries follow the header's state and texts.
     connect(this, &QMenu::aboutToShow, this, &HeaderColumnMenu::rebuild);
     // Some columns come and go with the run (GPU time): their hidden state too.
@@ -18,11 +25,12 @@ HeaderColumnMenu::HeaderColumnMenu(QHeaderView* header, QString settingsKey, QSt
 }
 
 int HeaderColumnMenu::columns() const {
-    return std::min<int>(static_cast<int>(ids_.size()), header_->count());
+    return std::min<int>(static_cast<int>(ids_().size()), header_->count());
 }
 
 void HeaderColumnMenu::rebuild() {
     clear();
+    const QStringList ids = ids_();
     const QAbstractItemModel* model = header_->model();
     for (int column = 0; column < columns(); ++column) {
         if (column == fixedColumn_)
@@ -34,7 +42,7 @@ void HeaderColumnMenu::rebuild() {
             if (name.isEmpty())
                 name = model->headerData(column, header_->orientation()).toString();
         }
-        QAction* action = addAction(name.isEmpty() ? ids_[column] : name);
+        QAction* action = addAction(name.isEmpty() ? ids[column] : name);
         action->setCheckable(true);
         action->setChecked(!header_->isSectionHidden(column));
         action->setData(column);
@@ -44,10 +52,11 @@ void HeaderColumnMenu::rebuild() {
 }
 
 void HeaderColumnMenu::restore() {
-    const QStringList hidden = QSettings().value(settingsKey_).toStringList();
+    const QStringList hidden = QSettings().value(settingsKey_, hiddenByDefault_).toStringList();
+    const QStringList ids = ids_();
     for (int column = 0; column < columns(); ++column)
         if (column != fixedColumn_)
-            header_->setSectionHidden(column, hidden.contains(ids_[column]));
+            header_->setSectionHidden(column, hidden.contains(ids[column]));
     emit columnVisibilityChanged();
 }
 
@@ -62,12 +71,13 @@ void HeaderColumnMenu::setColumnVisible(int column, bool visible) {
 
 QStringList HeaderColumnMenu::hiddenIds() const {
     QStringList hidden;
+    const QStringList shown = ids_().mid(0, columns());
     for (int column = 0; column < columns(); ++column)
         if (header_->isSectionHidden(column))
-            hidden << ids_[column];
+            hidden << shown[column];
     // Columns this run lacks stay as they were chosen with another run.
-    for (const QString& id : QSettings().value(settingsKey_).toStringList())
-        if (ids_.indexOf(id) >= columns() && !hidden.contains(id))
+    for (const QString& id : QSettings().value(settingsKey_, hiddenByDefault_).toStringList())
+        if (!shown.contains(id) && !hidden.contains(id))
             hidden << id;
     return hidden;
 }

@@ -4,6 +4,8 @@
 #include <QMenu>
 #include <QStringList>
 
+#include <functional>
+
 class QHeaderView;
 
 // A header's context menu with a checkable entry per column, so that a table
@@ -15,8 +17,14 @@ class QHeaderView;
 class HeaderColumnMenu : public QMenu {
     Q_OBJECT
 public:
-    // ids: one stable id per logical column; `fixedColumn` is never hidden.
-    HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids, int fixedColumn);
+    // ids: one stable id per logical column; `fixedColumn` is never hidden;
+    // `hiddenByDefault` until the user has chosen.
+    HeaderColumnMenu(QHeaderView* header, QString settingsKey, QStringList ids, int fixedColumn,
+                     QStringList hiddenByDefault = {});
+    // For columns whose ids change with the run (the region table's last
+    // columns): `ids` gives those of the header's columns now.
+    HeaderColumnMenu(QHeaderView* header, QString settingsKey, std::function<QStringList()> ids,
+                     int fixedColumn, QStringList hiddenByDefault = {});
 
     // Hides the columns the settings name.
     void restore();
@@ -34,6 +42,7 @@ private:
 
     QHeaderView* header_;
     QString settingsKey_;
-    QStringList ids_;
+    std::function<QStringList()> ids_;
     int fixedColumn_;
+    QStringList hiddenByDefault_;
 };

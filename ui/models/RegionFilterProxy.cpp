@@ -33,8 +33,11 @@ bool RegionFilterProxy::setPattern(const QString& pattern) {
 bool RegionFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
     if (filter_.isEmpty())
         return true;
-    const QString name =
-        sourceModel()->index(sourceRow, RegionTableModel::Region, sourceParent).data().toString();
+    // The region's own name, not its display text (a marker, a short MPI name).
+    const QString name = sourceModel()
+                             ->index(sourceRow, RegionTableModel::Region, sourceParent)
+                             .data(RegionTableModel::SortRole)
+                             .toString();
     return filter_.matches(name.toStdString());
 }
 

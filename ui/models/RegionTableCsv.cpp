@@ -18,8 +18,9 @@ std::string header(const QAbstractItemModel& model, int column) {
     // The full name: the header shows an abbreviation to fit the window.
     const QString name =
         model.headerData(column, Qt::Horizontal, Qt::AccessibleTextRole).toString();
-    return (RegionTableModel::isTime(column) ? QObject::tr("%1 (s)").arg(name) : name)
-        .toStdString();
+    const QString id =
+        model.headerData(column, Qt::Horizontal, RegionTableModel::ColumnIdRole).toString();
+    return (RegionTableModel::isTime(id) ? QObject::tr("%1 (s)").arg(name) : name).toStdString();
 }
 
 // The raw number behind a cell: Python's repr round-trips every double.
@@ -29,7 +30,11 @@ std::string field(const QModelIndex& index) {
     if (!index.data(RegionTableModel::AvailableRole).toBool())
         return {};
     const double value = index.data(RegionTableModel::SortRole).toDouble();
-    if (index.column() == RegionTableModel::Calls || index.column() == RegionTableModel::GpuCalls)
+    const QString id =
+        index.model()
+            ->headerData(index.column(), Qt::Horizontal, RegionTableModel::ColumnIdRole)
+            .toString();
+    if (id == QLatin1String("calls") || id == QLatin1String("gpu_calls"))
         return std::to_string(static_cast<unsigned long long>(value));
     return scope::formatPythonFloat(value);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionTableModel.h"
 
+#include "analysis/MpiRegionName.h"
 #include "base/DurationFormat.h"
 #include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
@@ -38,9 +39,9 @@ QColor quietText() {
 
 } // namespace
 
-bool RegionTableModel::isTime(int column) {
-    return column != Region && column != Calls && column != Share && column != Imbalance &&
-           column != GpuCalls;
+bool RegionTableModel::isTime(const QString& id) {
+    static const QStringList others{"region", "calls", "share", "imbalance", "gpu_calls"};
+    return !others.contains(id);
 }
 
 RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -49,9 +50,15 @@ void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
                                std::vector<scope::RegionTableRow> rows, bool percentilesPending,
                                bool exclusivePending) {
     beginResetModel();
+    // New numbers of the same run (another rank selection) keep its columns:
+    // finding await times reads every call.
+    const bool sameResults = run_ && run && run_->results == run->results;
     run_ = std::move(run);
     rows_ = std::move(rows);
     hasGpu_ = run_ && run_->results && scope::RegionTable::hasGpuData(*run_->results);
+    if (!sameResults)
+        hasAwait_ = run_ && run_->results && scope::RegionTable::hasAwaitData(*run_->results);
+    hasAwait_ = hasAwait_ && !hasGpu_;
     percentilesPending_ = percentilesPending;
     exclusivePending_ = exclusivePending;
     endResetModel();
@@ -100,11 +107,15 @@ int RegionTableModel::rowCount(const QModelIndex& parent) const {
 int RegionTableModel::columnCount(const QModelIndex& parent) const {
     if (parent.isValid())
         return 0;
-    return hasGpu_ ? ColumnCountWithGpu : ColumnCount;
+    if (hasGpu_)
+        return ColumnCountWithGpu;
+    return hasAwait_ ? ColumnCountWithAwait : ColumnCount;
 }
 
 std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, int column) const {
     const scope::RegionStats& s = row.stats;
+    if (hasAwait_ && column == Await)
+        return s.count == 0 ? std::nullopt : row.awaitSeconds;
     if (column == GpuCalls)
         return static_cast<double>(row.gpu.count);
     if (column == GpuTotal || column == GpuAverage) {
@@ -139,6 +150,8 @@ std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, 
         return s.exclusive;
     case Imbalance:
         return row.loadImbalance;
+    case Wall:
+        return row.wall;
     default:
         return std::nullopt;
     }
@@ -151,6 +164,8 @@ QString RegionTableModel::unavailableReason(int column) const {
         return tr("The aggregate layout stores no spread, so the standard deviation is unknown.");
     if (column == Exclusive)
         return tr("Exclusive time is neither stored nor computable without per-call data.");
+    if (column == Wall)
+        return tr("The time a region covered needs its calls in memory.");
     if (column == GpuTotal || column == GpuAverage)
         return tr("No call on the selected ranks recorded a GPU duration.");
     return tr("No calls on the selected ranks.");
@@ -166,14 +181,27 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         return static_cast<int>(row->region);
     if (column == Region) {
         switch (role) {
-        case Qt::DisplayRole:
+        case Qt::DisplayRole: {
+            // An MPI call region reads as "send → 3 (1 MiB)"; the tooltip,
+            // sorting and filtering keep the full name.
+            const auto mpi = scope::MpiRegionName::parse(run_->results->regions[row->region]);
+            const QString shown = mpi ? QString::fromStdString(mpi->shortName()) : name;
+            return row->recursive ? shown + QStringLiteral(" ↻") : shown;
+        }
         case SortRole:
             return name;
-        case Qt::ToolTipRole:
-            return tr("%1\n%2 calls on %3 ranks")
-                .arg(name)
-                .arg(row->stats.count)
-                .arg(row->ranksWithCalls);
+        case Qt::ToolTipRole: {
+            QString tip = tr("%1\n%2 calls on %3 ranks")
+                              .arg(name)
+                              .arg(row->stats.count)
+                              .arg(row->ranksWithCalls);
+            if (row->recursive && row->wall)
+                tip += tr("\n↻ Recursive: its calls run inside each other. Total (%1) counts "
+                          "the nested calls again, as scope-profiler does; it covered %2, "
+                          "which Share and Wall use.")
+                           .arg(seconds(row->stats.total), seconds(*row->wall));
+            return tip;
+        }
         case Qt::DecorationRole:
             return RegionPalette::color(name);
         default:
@@ -192,7 +220,7 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
             return QStringLiteral("n/a");
         if (column == Calls)
             return QLocale().toString(static_cast<qulonglong>(row->stats.count));
-        if (column == GpuCalls)
+        if (hasGpu_ && column == GpuCalls)
             return QLocale().toString(static_cast<qulonglong>(row->gpu.count));
         if (column == Share)
             return QString::number(*v * 100.0, 'f', 1) + QStringLiteral(" %");
@@ -212,14 +240,20 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
             return tr("Computing percentiles…");
         if (!v)
             return unavailableReason(column);
-        if (isTime(column))
+        if (isTime(shownColumnIds().value(column)))
             return fullPrecision(*v);
         if (column == Imbalance)
-            return tr("Slowest rank's total ÷ mean rank total: %1").arg(*v, 0, 'g', 6);
+            return tr("Slowest rank's total ÷ mean total of the %1 selected ranks (those "
+                      "without calls count 0): %2")
+                .arg(row->selectedRanks)
+                .arg(*v, 0, 'g', 6);
         if (column == Share)
-            return tr("%1 % of the summed run time of the selected ranks")
-                .arg(*v * 100.0, 0, 'g', 6);
-        if (column == GpuCalls)
+            return row->wall ? tr("%1 % of the summed run time of the selected ranks (the time "
+                                  "the region covered)")
+                                   .arg(*v * 100.0, 0, 'g', 6)
+                             : tr("%1 % of the summed run time of the selected ranks")
+                                   .arg(*v * 100.0, 0, 'g', 6);
+        if (hasGpu_ && column == GpuCalls)
             return QString::number(row->gpu.count);
         return QString::number(row->stats.count);
     case Qt::TextAlignmentRole:
@@ -231,24 +265,42 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     }
 }
 
-QStringList RegionTableModel::columnIds(bool gpu) {
-    QStringList ids{"region", "calls", "total", "share", "average",   "min",      "max",
-                    "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance"};
+QStringList RegionTableModel::columnIds(bool gpu, bool await) {
+    QStringList ids{"region", "calls", "total", "share", "average",   "min",       "max",
+                    "std",    "p50",   "p90",   "p99",   "exclusive", "imbalance", "wall"};
     if (gpu)
         ids << "gpu_calls"
             << "gpu_total"
             << "gpu_average";
+    else if (await)
+        ids << "await";
     return ids;
 }
 
 QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCountWithGpu)
         return {};
+    if (hasAwait_ && section == Await) {
+        switch (role) {
+        case ColumnIdRole:
+            return QStringLiteral("await");
+        case Qt::DisplayRole:
+            return tr("Await");
+        case Qt::AccessibleTextRole:
+            return tr("Await time");
+        case Qt::ToolTipRole:
+            return tr("Await time: Time its calls' tasks spent suspended (awaiting) inside them");
+        default:
+            return {};
+        }
+    }
+    if (role == ColumnIdRole)
+        return columnIds(true).value(section);
     // Compact, so that every column fits a 1280-pixel window beside the chart;
     // the full name is in the tooltip, the column menu and for screen readers.
     static const char* const names[] = {
-        "Region", "Calls", "Total", "Share", "Avg",    "Min",       "Max",       "Std",
-        "p50",    "p90",   "p99",   "Excl.", "Imbal.", "GPU calls", "GPU total", "GPU avg"};
+        "Region", "Calls", "Total", "Share",  "Avg",  "Min",       "Max",       "Std",    "p50",
+        "p90",    "p99",   "Excl.", "Imbal.", "Wall", "GPU calls", "GPU total", "GPU avg"};
     static const char* const fullNames[] = {"Region",
                                             "Calls",
                                             "Total time",
@@ -262,6 +314,7 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
                                             "99th percentile (p99)",
                                             "Exclusive time",
                                             "Load imbalance",
+                                            "Wall time",
                                             "GPU calls",
                                             "GPU total time",
                                             "GPU average"};
@@ -278,7 +331,9 @@ QVariant RegionTableModel::headerData(int section, Qt::Orientation orientation, 
         "90th percentile of call durations (needs per-call data)",
         "99th percentile of call durations (needs per-call data)",
         "Total minus the time spent in nested regions",
-        "Slowest rank's total ÷ mean rank total (1 = balanced)",
+        "Slowest rank's total ÷ mean total of the selected ranks, 0 for ranks without calls "
+        "(1 = balanced)",
+        "Time the region covered: its outermost calls, without nested calls of itself",
         "Calls that recorded a GPU duration",
         "Summed GPU duration of those calls",
         "Mean GPU duration of the calls that recorded one"};

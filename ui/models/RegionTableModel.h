@@ -11,7 +11,8 @@
 
 // One row per region: calls, total, share of the run, avg/min/max/std,
 // percentiles (with events only), exclusive time and load imbalance, for the
-// current rank selection; runs with GPU durations add GPU calls, total and avg. Display text uses
+// current rank selection; runs with GPU durations add GPU calls, total and avg, runs whose tasks
+// awaited inside calls (never GPU runs: track_threads excludes GPU) add Await. Display text uses
 // readable units; SortRole gives the raw number and ToolTipRole the full precision. Header texts
 // are compact; the header's Qt::AccessibleTextRole gives each column's full name.
 class RegionTableModel : public QAbstractTableModel {
@@ -31,29 +32,38 @@ public:
         P99,
         Exclusive,
         Imbalance,
+        Wall,        // hidden by default (RegionTableView)
         ColumnCount, // the columns of every run
         // Last, and only in runs with GPU data (RegionTable::hasGpuData):
         // columnCount() is ColumnCount otherwise.
         GpuCalls = ColumnCount,
         GpuTotal,
         GpuAverage,
-        ColumnCountWithGpu
+        ColumnCountWithGpu,
+        // Last, and only in runs with await times (RegionTable::hasAwaitData)
+        // and no GPU data: lane runs never have GPU data.
+        Await = ColumnCount,
+        ColumnCountWithAwait
     };
     enum Role {
         SortRole = Qt::UserRole + 1, // double; unavailable values sort first
         ShareRole,                   // double in [0, 1], for the in-cell bar
         RegionIndexRole,             // int, index into ProfilingResults::regions
-        AvailableRole                // bool: false where the value is unknown
+        AvailableRole,               // bool: false where the value is unknown
+        ColumnIdRole                 // header: the column's id (columnIds)
     };
 
     explicit RegionTableModel(QObject* parent = nullptr);
 
-    // Whether a column holds durations (seconds), not counts or ratios.
-    static bool isTime(int column);
+    // Whether the column of this id holds durations (seconds), not counts or
+    // ratios; an id from columnIds or the header's ColumnIdRole.
+    static bool isTime(const QString& id);
 
     // Stable names of the columns, for settings (e.g. the hidden ones); with
-    // `gpu` also those of the GPU columns.
-    static QStringList columnIds(bool gpu = false);
+    // `gpu` also those of the GPU columns, else with `await` that of Await.
+    static QStringList columnIds(bool gpu = false, bool await = false);
+    // The ids of this model's columns now.
+    QStringList shownColumnIds() const { return columnIds(hasGpu_, hasAwait_); }
 
     // Rows computed on a worker thread by RegionTable::compute for `run`.
     // percentilesPending: the percentile columns say "…" until setPercentiles;
@@ -76,6 +86,8 @@ public:
     const scope::RegionTableRow* rowData(int row) const;
     // Whether the GPU columns are there: the run stores GPU durations.
     bool hasGpuColumns() const { return hasGpu_; }
+    // Whether the Await column is there: some call's task awaited inside it.
+    bool hasAwaitColumn() const { return hasAwait_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -92,4 +104,5 @@ private:
     bool percentilesPending_ = false;
     bool exclusivePending_ = false;
     bool hasGpu_ = false;
+    bool hasAwait_ = false;
 };

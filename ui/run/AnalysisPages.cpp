@@ -6,11 +6,13 @@
 #include "callpaths/SourcePage.h"
 #include "charts/RankChartPage.h"
 #include "charts/TimelinePage.h"
+#include "communication/CommunicationPage.h"
 #include "distributions/HeatmapPage.h"
 #include "distributions/HistogramPage.h"
 #include "distributions/OverTimePage.h"
 #include "hardware/HardwarePage.h"
 #include "models/MetadataPage.h"
+#include "threads/ThreadsPage.h"
 
 namespace {
 
@@ -28,10 +30,10 @@ template <class Page> Entry entry() {
 // Beside the table, then below it; in tab order.
 const std::vector<Entry>& entries() {
     static const std::vector<Entry> pages = {
-        entry<RankChartPage>(),  entry<HistogramPage>(), entry<OverTimePage>(),
-        entry<HeatmapPage>(),    entry<TimelinePage>(),  entry<CallTreePage>(),
-        entry<FlameGraphPage>(), entry<SourcePage>(),    entry<MetadataPage>(),
-        entry<HardwarePage>(),
+        entry<RankChartPage>(),  entry<HistogramPage>(),     entry<OverTimePage>(),
+        entry<HeatmapPage>(),    entry<TimelinePage>(),      entry<CallTreePage>(),
+        entry<FlameGraphPage>(), entry<SourcePage>(),        entry<MetadataPage>(),
+        entry<HardwarePage>(),   entry<CommunicationPage>(), entry<ThreadsPage>(),
     };
     return pages;
 }

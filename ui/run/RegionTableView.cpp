@@ -40,8 +40,13 @@ RegionTableView::RegionTableView(RegionFilterProxy* proxy, QWidget* parent)
             fitRegionColumn();
     });
 
-    columnMenu_ = new HeaderColumnMenu(header, QStringLiteral("regionTable/hiddenColumns"),
-                                       RegionTableModel::columnIds(true), RegionTableModel::Region);
+    // The last columns differ between runs (GPU time or await time).
+    const auto ids = [this] {
+        const auto* table = qobject_cast<const RegionTableModel*>(proxy_->sourceModel());
+        return table ? table->shownColumnIds() : RegionTableModel::columnIds();
+    };
+    columnMenu_ = new HeaderColumnMenu(header, QStringLiteral("regionTable/hiddenColumns"), ids,
+                                       RegionTableModel::Region, {QStringLiteral("wall")});
     columnMenu_->restore();
     connect(columnMenu_, &HeaderColumnMenu::columnVisibilityChanged, this,
             &RegionTableView::fitRegionColumn);

@@ -37,9 +37,10 @@
 
 namespace {
 
-const char* const kFileFilter = "scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
-const char* const kRankFileFilter =
-    "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 *.hdf5 *.spt);;All files (*)";
+const char* const kFileFilter =
+    "scope-profiler files (*.h5 *.hdf5 *.spt *.json *.json.gz);;All files (*)";
+const char* const kRankFileFilter = "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 "
+                                    "*.hdf5 *.spt *.json *.json.gz);;All files (*)";
 // When the next run's view is built: at once while the window waits for a
 // file, and a while after an open's last stage, once its paints are done.
 constexpr std::chrono::milliseconds kSpareSoon{1};
