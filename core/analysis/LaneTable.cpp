@@ -29,7 +29,7 @@ std::string LaneTable::label(const ProfilingResults& results, std::uint32_t rank
     if (lane == -1)
         return "unknown lane";
     if (lane < -1)
-        return threadLabel(results, rank, -2 - lane);
+        return threadLabel(results, rank, laneThread(lane));
     for (const TaskInfo& task : results.tasks) {
         if (task.rank != rank || task.index != lane)
             continue;

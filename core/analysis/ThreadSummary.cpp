@@ -39,7 +39,7 @@ std::map<RankIndex, std::int64_t> regionTimePerThread(const ProfilingResults& re
     for (const LaneSummary& lane : lanes.lanes()) {
         std::int64_t thread = -1;
         if (lane.lane < -1)
-            thread = -2 - lane.lane;
+            thread = laneThread(lane.lane);
         else if (const auto it = taskThread.find({lane.rank, lane.lane}); it != taskThread.end())
             thread = it->second;
         if (thread >= 0)
@@ -70,7 +70,7 @@ ThreadSummary ThreadSummary::build(const ProfilingResults& results, const RankSe
         ThreadSummaryRow row;
         row.rank = thread.rank;
         row.index = thread.index;
-        row.name = LaneTable::label(results, thread.rank, -2 - thread.index);
+        row.name = LaneTable::label(results, thread.rank, laneKey(-1, thread.index));
         row.nativeId = thread.nativeId;
         row.daemon = thread.daemon;
         row.startNs = thread.startNs;
@@ -93,7 +93,7 @@ ThreadSummary ThreadSummary::build(const ProfilingResults& results, const RankSe
         row.coroName = task.coroName;
         row.kind = task.kind;
         if (task.threadIndex >= 0)
-            row.thread = LaneTable::label(results, task.rank, -2 - task.threadIndex);
+            row.thread = LaneTable::label(results, task.rank, laneKey(-1, task.threadIndex));
         row.steps = task.steps;
         row.runningNs = task.runningNs;
         row.suspendedNs = task.suspendedNs;

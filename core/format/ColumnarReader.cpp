@@ -52,25 +52,11 @@ h5::Datatype summaryRecordType() {
     return type;
 }
 
-// What makes a row's summary impossible, or empty when nothing does: shown,
-// such a row would be a plausible wrong number.
-std::string impossible(const CallSummary& s) {
-    if (s.total < 0)
-        return "a negative total";
-    if (s.count == 0)
-        return {};
-    if (s.minimum < 0)
-        return "a call that ends before it starts (negative minimum)";
-    if (s.minimum > s.maximum)
-        return "a shortest call longer than its longest (minimum > maximum)";
-    return {};
-}
-
 } // namespace
 
 void ColumnarReader::checkSummary(const ProfilingResults& results, std::size_t row) const {
     const RankRegion& r = results.rows[row];
-    const std::string problem = impossible(r.summary);
+    const std::string problem = r.summary.impossibility();
     if (!problem.empty())
         file_.corrupt(kSummaryStep, "region '" + results.regions[r.region] + "' on rank " +
                                         std::to_string(r.rank) + " has " + problem + " (damaged)");

@@ -200,12 +200,9 @@ void JsonRegionRows::endRow(Row& row) {
             out.exclusiveNs = exclusive;
         if (!range_.addTotal(out.summary.total))
             in_.fail("the aggregate total is out of range (damaged)");
-        // What the HDF5 reader rejects in stored statistics, so as not to show
-        // a plausible wrong number.
-        const CallSummary& s = out.summary;
-        if (s.total < 0 || (s.count > 0 && (s.minimum < 0 || s.minimum > s.maximum)))
+        if (const std::string problem = out.summary.impossibility(); !problem.empty())
             in_.fail("the aggregate of " + quoted(*row.name) + " on rank " + std::to_string(rank) +
-                     " is impossible (negative total or minimum, or minimum > maximum; damaged)");
+                     " is impossible (" + problem + "; damaged)");
     } else if (calls > 0) {
         anyEventRows_ = true;
         const auto starts = std::span<const std::int64_t>(events.starts).subspan(row.offset, calls);

@@ -45,4 +45,16 @@ CallSummary CallSummary::pool(std::span<const CallSummary* const> parts) {
     return s;
 }
 
+std::string CallSummary::impossibility() const {
+    if (total < 0)
+        return "a negative total";
+    if (count == 0)
+        return {};
+    if (minimum < 0)
+        return "a call that ends before it starts (negative minimum)";
+    if (minimum > maximum)
+        return "a shortest call longer than its longest (minimum > maximum)";
+    return {};
+}
+
 } // namespace scope

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace scope {
 
@@ -30,6 +31,11 @@ struct CallSummary {
     // The statistics of all calls of several rows taken together (the contract's
     // pooled formula: mean = sum(n_i mu_i) / N, m2 = sum(m2_i + n_i (mu_i - mean)^2)).
     static CallSummary pool(std::span<const CallSummary* const> parts);
+
+    // What makes stored statistics impossible, or empty when nothing does:
+    // every reader rejects such a row, which shown would be a plausible
+    // wrong number.
+    std::string impossibility() const;
 };
 
 } // namespace scope

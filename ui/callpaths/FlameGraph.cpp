@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FlameGraph.h"
 
-#include "base/DurationFormat.h"
 #include "charts/ChartExporter.h"
 #include "common/ColorContrast.h"
+#include "common/DurationText.h"
 #include "common/RegionPalette.h"
 
 #include <QHelpEvent>
@@ -20,10 +20,6 @@ namespace {
 
 // Between the boxes and the widget's edges (and its focus frame).
 constexpr int kMargin = 4;
-
-QString duration(std::int64_t ns) {
-    return QString::fromStdString(scope::formatDuration(static_cast<double>(ns) * 1e-9));
-}
 
 } // namespace
 
@@ -230,9 +226,9 @@ QString FlameGraph::toolTipFor(const scope::FlameHit& hit) const {
         lines << path;
         lines << (t.calls[hit.node] == 1 ? tr("1 call") : tr("%1 calls").arg(t.calls[hit.node]));
     }
-    lines << tr("Inclusive: %1").arg(duration(ns));
+    lines << tr("Inclusive: %1").arg(durationText(ns));
     if (!hit.isMerged() && hit.node != scope::CallTree::kRoot)
-        lines << tr("Exclusive: %1").arg(duration(t.exclusiveNs[hit.node]));
+        lines << tr("Exclusive: %1").arg(durationText(t.exclusiveNs[hit.node]));
     if (t.runNs > 0)
         lines << tr("%1 % of run")
                      .arg(QString::number(

@@ -220,19 +220,15 @@ void RankBarChart::collectBars(std::size_t region) {
 }
 
 void RankBarChart::addIdleRanks() {
+    // ranksOf holds every rank a row names, so each bar finds its slot.
     std::vector<Bar> all;
     auto called = shown_.begin();
     for (const std::uint32_t rank : scope::RankSelection::ranksOf(*run_)) {
         if (!ranks_.contains(rank))
             continue;
-        while (called != shown_.end() && called->rank < rank)
-            all.push_back(*called++);
-        if (called != shown_.end() && called->rank == rank)
-            all.push_back(*called++);
-        else
-            all.push_back({rank, 0.0, 0});
+        const bool hasBar = called != shown_.end() && called->rank == rank;
+        all.push_back(hasBar ? *called++ : Bar{rank, 0.0, 0});
     }
-    all.insert(all.end(), called, shown_.end());
     shown_ = std::move(all);
 }
 

@@ -2,19 +2,11 @@
 #include "TimelineToolTip.h"
 
 #include "TimeAxisTicker.h"
-#include "base/DurationFormat.h"
+#include "common/DurationText.h"
 
 #include <QLocale>
 #include <QObject>
 #include <QStringList>
-
-namespace {
-
-QString duration(std::int64_t ns) {
-    return QString::fromStdString(scope::formatDuration(static_cast<double>(ns) * 1e-9));
-}
-
-} // namespace
 
 QString TimelineToolTip::text(const TimelinePlottable& timeline, const TimelinePlottable::Hit& hit,
                               const QCPRange& timeRange) {
@@ -36,19 +28,19 @@ QString TimelineToolTip::text(const TimelinePlottable& timeline, const TimelineP
     if (span.count != 1) {
         lines << QObject::tr("%1 calls, each shorter than a pixel")
                      .arg(QLocale().toString(span.count));
-        lines << QObject::tr("from %1, over %2").arg(start, duration(length));
+        lines << QObject::tr("from %1, over %2").arg(start, durationText(length));
         lines << QObject::tr("zoom in to see them one by one");
         return lines.join(QLatin1Char('\n'));
     }
     lines << QObject::tr("start %1").arg(start);
-    lines << QObject::tr("duration %1").arg(duration(length));
+    lines << QObject::tr("duration %1").arg(durationText(length));
     const scope::EventColumns& events = results.events;
     if (events.hasAwait() && span.event < events.size() && events.awaitNs[span.event] > 0) {
         const std::int64_t await = events.awaitNs[span.event];
         lines << QObject::tr("awaiting %1 (%2 %), running %3")
-                     .arg(duration(await))
+                     .arg(durationText(await))
                      .arg(length > 0 ? 100.0 * static_cast<double>(await) / length : 0.0, 0, 'f', 0)
-                     .arg(duration(length - await));
+                     .arg(durationText(length - await));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -184,8 +184,8 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole: {
             // An MPI call region reads as "send → 3 (1 MiB)"; the tooltip,
             // sorting and filtering keep the full name.
-            const auto mpi = scope::MpiRegionName::parse(run_->results->regions[row->region]);
-            const QString shown = mpi ? QString::fromStdString(mpi->shortName()) : name;
+            const QString shown = QString::fromStdString(
+                scope::MpiRegionName::displayName(run_->results->regions[row->region]));
             return row->recursive ? shown + QStringLiteral(" ↻") : shown;
         }
         case SortRole:

@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TaskTableModel.h"
 
-#include "base/DurationFormat.h"
+#include "common/DurationText.h"
 
 #include <limits>
-
-namespace {
-
-QString duration(std::int64_t ns) {
-    return QString::fromStdString(scope::formatDuration(static_cast<double>(ns) / 1e9));
-}
-
-} // namespace
 
 TaskTableModel::TaskTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -50,15 +42,15 @@ QVariant TaskTableModel::display(const scope::TaskSummaryRow& row, int column) c
     case Steps:
         return QString::number(row.steps);
     case Running:
-        return duration(row.runningNs);
+        return durationText(row.runningNs);
     case Awaiting:
-        return duration(row.suspendedNs);
+        return durationText(row.suspendedNs);
     case Created:
-        return duration(row.createdNs);
+        return durationText(row.createdNs);
     case Done:
-        return row.doneNs ? duration(*row.doneNs) : tr("unfinished");
+        return row.doneNs ? durationText(*row.doneNs) : tr("unfinished");
     case Wall:
-        return row.wallNs ? duration(*row.wallNs) : tr("unfinished");
+        return row.wallNs ? durationText(*row.wallNs) : tr("unfinished");
     default:
         return {};
     }

@@ -1,19 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ThreadTableModel.h"
 
-#include "base/DurationFormat.h"
+#include "common/DurationText.h"
 
 #include <QLocale>
 
 #include <limits>
-
-namespace {
-
-QString duration(std::int64_t ns) {
-    return QString::fromStdString(scope::formatDuration(static_cast<double>(ns) / 1e9));
-}
-
-} // namespace
 
 ThreadTableModel::ThreadTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -48,14 +40,14 @@ QVariant ThreadTableModel::display(const scope::ThreadSummaryRow& row, int colum
     case Daemon:
         return row.daemon ? tr("yes") : tr("no");
     case Wall:
-        return row.wallNs ? duration(*row.wallNs) : tr("alive");
+        return row.wallNs ? durationText(*row.wallNs) : tr("alive");
     case Cpu:
-        return duration(row.cpuNs);
+        return durationText(row.cpuNs);
     case Calls:
         return row.calls ? QLocale().toString(static_cast<qulonglong>(*row.calls))
                          : QStringLiteral("n/a");
     case RegionTime:
-        return row.regionNs ? duration(*row.regionNs) : QStringLiteral("n/a");
+        return row.regionNs ? durationText(*row.regionNs) : QStringLiteral("n/a");
     default:
         return {};
     }
