@@ -36,7 +36,11 @@ void RegionTablePrinter::print(std::ostream& out, const ProfilingResults& result
     printHeading(out, results);
     printMetadata(out, results.metadata);
     out << '\n';
-    printTable(out, tableRows(results));
+    // An empty run is not an empty filter result: say which one it is.
+    if (results.regions.empty())
+        out << "  this run recorded no regions\n";
+    else
+        printTable(out, tableRows(results));
 }
 
 void RegionTablePrinter::printHeading(std::ostream& out, const ProfilingResults& results) const {

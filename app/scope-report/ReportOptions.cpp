@@ -278,8 +278,10 @@ Options:
                         array per file in --json (null without per-call data)
   --memory-budget SIZE  memory a file's per-call events may take, e.g. 2G, 160M
                         (default: half of physical memory); a larger file is
-                        streamed for exact statistics and its calls left on disk,
-                        so --call-tree, --chrome-trace and --speedscope fail on it
+                        streamed for exact statistics and its calls left on disk:
+                        --call-tree is then built rank by rank from the file
+                        (status 1, no tree, if one rank alone exceeds the budget);
+                        --lanes, --chrome-trace and --speedscope fail (status 1)
   --likwid              print each file's LIKWID counters (metrics and events per
                         CPU, per region tag); a "likwid" array per file in --json
   --perf                print each file's perf counters per region with IPC,

@@ -63,19 +63,7 @@ int exportHeadless(const QCommandLineParser& parser, const QString& directory, b
     return static_cast<int>(status);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    useOffscreenForExport(argc, argv);
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("ScopeViewer"));
-    QApplication::setApplicationName(QStringLiteral("scope-viewer"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Scope Viewer"));
-    QApplication::setApplicationVersion(QStringLiteral(SCOPE_VIEWER_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("io.github.scopeviewer.ScopeViewer"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
-
-    QCommandLineParser parser;
+void configure(QCommandLineParser& parser) {
     parser.setApplicationDescription(QStringLiteral(
         "View scope-profiler HDF5 files: region statistics, per-rank charts, timelines."));
     parser.addHelpOption();
@@ -116,12 +104,50 @@ int main(int argc, char** argv) {
     parser.addOption(exportFormat);
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Profiles to open."),
                                  QStringLiteral("[FILE...]"));
+}
+
+// Help, the version and usage errors are text on a terminal: on a cluster
+// login without a display they must not fail for want of one.
+bool printsOnly(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser probe;
+    configure(probe);
+    if (!probe.parse(arguments))
+        return true;
+    const QString budget = probe.value(QStringLiteral("memory-budget"));
+    QString error;
+    if (!budget.isEmpty() && !MemoryBudgetSetting::parse(budget, &error))
+        return true;
+    return probe.isSet(QStringLiteral("help")) || probe.isSet(QStringLiteral("help-all")) ||
+           probe.isSet(QStringLiteral("version"));
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (printsOnly(argc, argv))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    else
+        useOffscreenForExport(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ScopeViewer"));
+    QApplication::setApplicationName(QStringLiteral("scope-viewer"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Scope Viewer"));
+    QApplication::setApplicationVersion(QStringLiteral(SCOPE_VIEWER_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.scopeviewer.ScopeViewer"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/scope-viewer.svg")));
+
+    QCommandLineParser parser;
+    configure(parser);
     parser.process(app);
 
     std::uint64_t budget = 0; // the preference's
-    if (parser.isSet(memoryBudget)) {
+    if (parser.isSet(QStringLiteral("memory-budget"))) {
         QString error;
-        const auto parsed = MemoryBudgetSetting::parse(parser.value(memoryBudget), &error);
+        const auto parsed =
+            MemoryBudgetSetting::parse(parser.value(QStringLiteral("memory-budget")), &error);
         if (!parsed) {
             QTextStream(stderr) << "scope-viewer: " << error << Qt::endl;
             return static_cast<int>(ExitStatus::Usage);
@@ -129,18 +155,20 @@ int main(int argc, char** argv) {
         budget = *parsed;
     }
 
-    if (parser.isSet(exportDir))
-        return exportHeadless(parser, parser.value(exportDir), parser.isSet(summaryOnly),
-                              parser.value(exportFormat), budget, parser.isSet(combineRanks));
+    if (parser.isSet(QStringLiteral("export-dir")))
+        return exportHeadless(parser, parser.value(QStringLiteral("export-dir")),
+                              parser.isSet(QStringLiteral("summary-only")),
+                              parser.value(QStringLiteral("export-format")), budget,
+                              parser.isSet(QStringLiteral("combine-ranks")));
 
     const QStringList files = parser.positionalArguments();
     // Without files the user asked for a window, so one is always opened.
-    const bool shareWindow = !parser.isSet(newWindow);
+    const bool shareWindow = !parser.isSet(QStringLiteral("new-window"));
     SingleInstance instance;
     instance.setMemoryBudget(budget);
-    instance.setCombineRanks(parser.isSet(combineRanks));
-    if (shareWindow && !files.isEmpty() && !parser.isSet(demo) &&
-        instance.forwardToRunning(files, parser.isSet(summaryOnly)))
+    instance.setCombineRanks(parser.isSet(QStringLiteral("combine-ranks")));
+    if (shareWindow && !files.isEmpty() && !parser.isSet(QStringLiteral("demo")) &&
+        instance.forwardToRunning(files, parser.isSet(QStringLiteral("summary-only"))))
         return 0;
 
     MainWindow window;
@@ -156,11 +184,11 @@ int main(int argc, char** argv) {
             });
     }
     window.show();
-    if (parser.isSet(combineRanks))
-        window.openRankFiles(files, parser.isSet(summaryOnly));
+    if (parser.isSet(QStringLiteral("combine-ranks")))
+        window.openRankFiles(files, parser.isSet(QStringLiteral("summary-only")));
     else
-        window.openFilesToCompare(files, parser.isSet(summaryOnly));
-    if (parser.isSet(demo))
+        window.openFilesToCompare(files, parser.isSet(QStringLiteral("summary-only")));
+    if (parser.isSet(QStringLiteral("demo")))
         window.openDemo();
     return QApplication::exec();
 }

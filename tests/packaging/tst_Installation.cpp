@@ -84,6 +84,8 @@ void tst_Installation::installsFilesAtStandardPaths_data() {
     QTest::newRow("scope-report") << QStringLiteral("bin/scope-report");
     // Found by the programs at ../libexec/scope-viewer relative to themselves.
     QTest::newRow("scope-read-worker") << QStringLiteral("libexec/scope-viewer/scope-read-worker");
+    // Help ▸ Documentation reads it there (ShippedDocs).
+    QTest::newRow("documentation") << QStringLiteral("share/doc/scope-viewer/viewer.md");
     QTest::newRow("desktop file") << kDesktopFile;
     QTest::newRow("metainfo") << kMetainfoFile;
     QTest::newRow("scalable icon")

@@ -4,7 +4,10 @@
 // and the greyed summary-only state. Calls worked out by hand.
 #include "../core/HandMadeRun.h"
 #include "../core/MemoryCallSource.h"
+#include "LabelLayout.h"
+#include "distributions/ChartMessage.h"
 #include "distributions/DurationOverTimeView.h"
+#include "format/ProfileReader.h"
 
 #include "model/Errors.h"
 
@@ -160,6 +163,60 @@ private slots:
         QVERIFY(!view.available());
         QVERIFY2(message(view).contains(QStringLiteral("chunk 3 does not decode")),
                  qPrintable(message(view)));
+    }
+
+    void labelsAndLegendReadableAtPaneSizes() {
+        // Three ranks of calls from 10 µs to 60 µs spread over 65 ms.
+        const auto run = std::make_shared<const scope::ProfilingResults>(makeResults(
+            {{0, "a", {{0, 10'000}, {20'000'000, 20'060'000}, {65'000'000, 65'030'000}}},
+             {1, "a", {{1'000'000, 1'015'000}, {30'000'000, 30'020'000}}},
+             {2, "a", {{2'000'000, 2'040'000}, {50'000'000, 50'055'000}}}}));
+        for (const QSize& size : labellayout::kSidePaneSizes) {
+            for (const bool logarithmic : {true, false}) {
+                DurationOverTimeView view;
+                view.resize(size);
+                view.setRun(run);
+                view.setRegion(0);
+                view.setLogarithmic(logarithmic);
+                view.grab();
+                QVERIFY(view.available());
+                QCustomPlot* plot = view.plot();
+                for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+                    const QString overlap = labellayout::overlappingLabels(axis);
+                    QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
+                    QVERIFY2(axis->tickVector().size() >= 2,
+                             qPrintable(QStringLiteral("%1 ticks along %2 px, log %3")
+                                            .arg(axis->tickVector().size())
+                                            .arg(axis == plot->xAxis ? plot->axisRect()->width()
+                                                                     : plot->axisRect()->height())
+                                            .arg(logarithmic)));
+                }
+                // The legend in a row of its own, not over the calls.
+                QVERIFY(plot->legend->visible());
+                QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
+                QVERIFY(plot->rect().contains(plot->legend->outerRect()));
+            }
+        }
+    }
+
+    void aggregateRunSaysSoWithoutAxes() {
+        const auto run = std::make_shared<const scope::ProfilingResults>(
+            scope::readH5(SCOPE_TEST_DATA_DIR "/v3_aggregate.h5"));
+        for (const QSize& size : labellayout::kSidePaneSizes) {
+            DurationOverTimeView view;
+            view.resize(size);
+            view.setRun(run);
+            view.setRegion(0);
+            view.grab();
+            QVERIFY(!view.available());
+            QCustomPlot* plot = view.plot();
+            QVERIFY(!plot->xAxis->visible());
+            QVERIFY(!plot->yAxis->visible());
+            auto* shown = dynamic_cast<ChartMessage*>(plot->item(0));
+            QVERIFY(shown && shown->visible());
+            QVERIFY(shown->text().contains(QStringLiteral("summary statistics")));
+            QVERIFY(QRectF(plot->rect()).contains(shown->drawnRect()));
+        }
     }
 
     void summaryOnlyIsGreyed() {

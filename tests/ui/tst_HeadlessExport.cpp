@@ -52,6 +52,7 @@ private slots:
     void runsOfTheSameNameKeepTheirCharts();
     void combineRanksMakesOneRun();
     void tenThousandRegions();
+    void perRegionChartsShowTheHeaviestRegion();
     void summaryOnlySkipsTheTimeline();
     void svgFormat();
     void missingFileExitsWithTwo();
@@ -93,7 +94,16 @@ void TestHeadlessExport::oneFileWritesItsCharts() {
     // One line per written file.
     QCOMPARE(result.out.trimmed().split('\n').size(), 8);
     for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
-        QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
+        const QSize size = QImage(QDir(out).filePath(name)).size();
+        // The regions chart and the flame graph are as tall as their content:
+        // 8 bars, a tree 4 deep.
+        if (name == QStringLiteral("regions.png") || name == QStringLiteral("flame.png")) {
+            QCOMPARE(size.width(), 1600);
+            QVERIFY2(size.height() > 80 && size.height() < 450,
+                     qPrintable(QStringLiteral("%1: %2").arg(name).arg(size.height())));
+        } else {
+            QCOMPARE(size, QSize(1600, 900));
+        }
         QVERIFY2(drawnShare(QDir(out).filePath(name)) > 0.01, qPrintable(name));
     }
     QFile json(QDir(out).filePath("region_statistics.json"));
@@ -118,7 +128,12 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
                           "timeline-run_serial.png"}));
     QCOMPARE(result.out.trimmed().split('\n').size(), 17);
     for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
-        QCOMPARE(QImage(QDir(out).filePath(name)).size(), QSize(1600, 900));
+        const QSize size = QImage(QDir(out).filePath(name)).size();
+        if (name.startsWith(QStringLiteral("regions-")) ||
+            name.startsWith(QStringLiteral("flame-")))
+            QVERIFY2(size.width() == 1600 && size.height() < 900, qPrintable(name));
+        else
+            QCOMPARE(size, QSize(1600, 900));
         // run_serial's costliest region, main, has one call: one thin bar.
         const double least = name == QStringLiteral("histogram-run_serial.png") ? 0.001 : 0.01;
         QVERIFY2(drawnShare(QDir(out).filePath(name)) > least, qPrintable(name));
@@ -169,6 +184,45 @@ void TestHeadlessExport::tenThousandRegions() {
     const Result result = exportTo(out, {file});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     QVERIFY(result.files.contains(QStringLiteral("regions.png")));
+    // Thirty bars and one for the other 9,970 regions: taller than a chart
+    // of eight (run_np3), no taller than the others.
+    const int height = QImage(QDir(out).filePath("regions.png")).height();
+    const Result few = exportTo(dir_.filePath(QStringLiteral("few")), {sample("run_np3.h5")});
+    QVERIFY2(few.exitCode == 0, qPrintable(few.err));
+    const int fewHeight = QImage(dir_.filePath(QStringLiteral("few/regions.png"))).height();
+    QVERIFY2(fewHeight + 23 * 20 <= height,
+             qPrintable(QStringLiteral("%1 vs %2").arg(fewHeight).arg(height)));
+    QVERIFY(height <= 900);
+}
+
+void TestHeadlessExport::perRegionChartsShowTheHeaviestRegion() {
+    // main contains the run (100 µs) but has 30 µs of its own; "hot" has
+    // 60 µs in one call, "chatty" 10 µs in 100. By total time the charts
+    // showed main; by exclusive time they show hot.
+    scope::testing::SptImage trace;
+    trace.add(scope::testing::SptRecord("main", {0}, {100'000}));
+    trace.add(scope::testing::SptRecord("hot", {1'000}, {61'000}));
+    std::vector<std::int64_t> starts;
+    std::vector<std::int64_t> ends;
+    for (int i = 0; i < 100; ++i) {
+        starts.push_back(70'000 + 200 * i);
+        ends.push_back(70'000 + 200 * i + 100);
+    }
+    trace.add(scope::testing::SptRecord("chatty", starts, ends));
+    const QString file = dir_.filePath(QStringLiteral("nested.spt"));
+    QVERIFY(trace.save(file));
+    const QString out = dir_.filePath(QStringLiteral("nested"));
+    const Result result =
+        exportTo(out, {QStringLiteral("--export-format"), QStringLiteral("svg"), file});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    for (const QString& chart :
+         {QStringLiteral("histogram.svg"), QStringLiteral("duration_over_time.svg")}) {
+        QFile svg(QDir(out).filePath(chart));
+        QVERIFY2(svg.open(QIODevice::ReadOnly), qPrintable(chart));
+        const QByteArray text = svg.readAll();
+        QVERIFY2(text.contains("of hot"), qPrintable(chart));
+        QVERIFY2(!text.contains("of main"), qPrintable(chart));
+    }
 }
 
 void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {

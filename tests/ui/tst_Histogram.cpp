@@ -3,8 +3,10 @@
 // out by hand, per-rank outlines, the summary-only state and exports.
 #include "../core/HandMadeRun.h"
 #include "../core/MemoryCallSource.h"
+#include "LabelLayout.h"
 #include "base/DurationFormat.h"
 #include "charts/ChartExporter.h"
+#include "distributions/ChartMessage.h"
 #include "distributions/HistogramView.h"
 #include "format/ProfileReader.h"
 
@@ -36,6 +38,14 @@ QStringList labels(QCustomPlot* plot) {
         if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible())
             texts << text->text();
     return texts;
+}
+
+// Region "b" of two ranks: calls of 12 µs to 600 µs, a range of 1.7 decades
+// that once got 1-2-5 labels too close to read in the side pane.
+std::shared_ptr<const ProfilingResults> microseconds() {
+    return std::make_shared<const ProfilingResults>(makeResults(
+        {{0, "b", {{0, 12'000}, {20'000, 35'000}, {40'000, 100'000}, {200'000, 800'000}}},
+         {1, "b", {{0, 15'000}, {20'000, 60'000}, {70'000, 90'000}}}}));
 }
 
 QString duration(double seconds) {
@@ -180,6 +190,93 @@ private slots:
         view.finishReading();
         QVERIFY(view.available());
         QCOMPARE(view.histogram().edges.back(), 3e-9);
+    }
+
+    void tickLabelsApartAtPaneSizes() {
+        for (const QSize& size : labellayout::kSidePaneSizes) {
+            for (const auto& run : {microseconds(), handMade()}) {
+                HistogramView view;
+                view.resize(size);
+                view.setRun(run);
+                view.setRegion(0);
+                view.grab();
+                QVERIFY(view.available());
+                const QString x = labellayout::overlappingLabels(view.plot()->xAxis);
+                QVERIFY2(x.isEmpty(), qPrintable(x));
+                const QString y = labellayout::overlappingLabels(view.plot()->yAxis);
+                QVERIFY2(y.isEmpty(), qPrintable(y));
+                // Still a scale to read: at least two labels.
+                QVERIFY(view.plot()->xAxis->tickVector().size() >= 2);
+                // The percentile and mean labels clear each other.
+                std::vector<QRectF> markers;
+                for (int i = 0; i < view.plot()->itemCount(); ++i)
+                    if (auto* text = qobject_cast<QCPItemText*>(view.plot()->item(i));
+                        text && text->visible() && !dynamic_cast<ChartMessage*>(text))
+                        markers.push_back(QRectF(text->topLeft->pixelPosition(),
+                                                 text->bottomRight->pixelPosition()));
+                QCOMPARE(markers.size(), std::size_t(4));
+                for (std::size_t i = 0; i < markers.size(); ++i)
+                    for (std::size_t j = i + 1; j < markers.size(); ++j)
+                        QVERIFY(!markers[i].intersects(markers[j]));
+            }
+        }
+        // 12 µs to 600 µs drawn from 8 µs to 1.8 ms, 2.35 decades, in an 800
+        // pixel wide chart: 1-2-5 ticks would be 7 for at most 6, 1-3 ticks
+        // are 5, in whole microseconds.
+        HistogramView wide;
+        wide.resize(800, 400);
+        wide.setRun(microseconds());
+        wide.setRegion(0);
+        wide.grab();
+        const QVector<QString> labels = wide.plot()->xAxis->tickVectorLabels();
+        QVERIFY2(labels.contains(QStringLiteral("30 µs")) &&
+                     labels.contains(QStringLiteral("300 µs")),
+                 qPrintable(QStringList(labels.begin(), labels.end()).join('|')));
+    }
+
+    void rankLegendIsOutsideThePlot() {
+        HistogramView view;
+        view.resize(labellayout::kSidePaneSizes.front());
+        view.setRun(microseconds());
+        view.setRegion(0);
+        view.setRankOutlines(true);
+        view.grab();
+        QCustomPlot* plot = view.plot();
+        QVERIFY(plot->legend->visible());
+        QVERIFY(plot->legend->outerRect().isValid());
+        QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
+        QVERIFY(plot->rect().contains(plot->legend->outerRect()));
+    }
+
+    void aggregateRunSaysSoWithoutAxes() {
+        const auto run = std::make_shared<const ProfilingResults>(
+            readH5(SCOPE_TEST_DATA_DIR "/v3_aggregate.h5"));
+        for (const QSize& size : labellayout::kSidePaneSizes) {
+            HistogramView view;
+            view.resize(size);
+            view.setRun(run);
+            view.setRegion(0);
+            view.grab();
+            QVERIFY(!view.available());
+            QCustomPlot* plot = view.plot();
+            QVERIFY(!plot->xAxis->visible());
+            QVERIFY(!plot->yAxis->visible());
+            const QStringList texts = labels(plot);
+            QCOMPARE(texts.size(), 1);
+            QVERIFY(texts.front().contains(QStringLiteral("summary statistics")));
+            auto* message = dynamic_cast<ChartMessage*>(plot->item(0));
+            QVERIFY(message);
+            const QRectF drawn = message->drawnRect();
+            QVERIFY(drawn.isValid());
+            QVERIFY2(QRectF(plot->rect()).contains(drawn),
+                     qPrintable(QStringLiteral("%1 px wide at %2, plot %3 px")
+                                    .arg(drawn.width())
+                                    .arg(drawn.left())
+                                    .arg(plot->width())));
+            // Every line within the width: as wide as the longest line.
+            const QFontMetricsF metrics(message->font());
+            QVERIFY(metrics.horizontalAdvance(texts.front()) > drawn.width());
+        }
     }
 
     void exportsAreNotBlank() {

@@ -234,6 +234,36 @@ private slots:
             QVERIFY(QFileInfo(pdf).size() > 1000);
         }
     }
+
+    void barChartStaysReadableInAShortPane() {
+        QTemporaryDir dir;
+        const auto run =
+            std::make_shared<const ProfilingResults>(readH5(writeRun(dir).toStdString()));
+        LikwidView view;
+        view.setRun(run);
+        view.setRegion(indexOf(*run, 0, "dgemm"));
+        view.setBarQuantity(QStringLiteral("Memory bandwidth [MBytes/s]"));
+        view.setBarAcross(LikwidView::Across::Regions);
+        view.setBarCombine(LikwidModel::Combine::Sum);
+        view.showChart(0);
+        // Shorter than the bottom pane of a 1024×700 window (about 330 px).
+        view.resize(700, 200);
+        view.grab();
+        QCustomPlot* plot = view.barChart()->plot();
+        plot->replot();
+        // Room for the title, the tick labels and bars: not squeezed to ~100 px.
+        QVERIFY2(plot->height() >= 180, qPrintable(QString::number(plot->height())));
+        QVERIFY(plot->axisRect()->height() >= 80);
+        // The value axis's title fits along the axis, wrapped but whole.
+        const QString full = view.barChart()->valueLabel();
+        QVERIFY(full.contains(QStringLiteral("summed")));
+        const QStringList lines = plot->yAxis->label().split(QLatin1Char('\n'));
+        QCOMPARE(lines.join(QLatin1Char(' ')), full);
+        const QFontMetrics metrics(plot->yAxis->labelFont());
+        for (const QString& line : lines)
+            QVERIFY2(metrics.horizontalAdvance(line) <= plot->axisRect()->height(),
+                     qPrintable(line));
+    }
 };
 
 QTEST_MAIN(TestLikwidView)

@@ -96,7 +96,8 @@ private slots:
         QVERIFY2(lineOf("empty.h5").contains("empty file"), qPrintable(lineOf("empty.h5")));
         QVERIFY2(lineOf("notes.h5").contains("not an HDF5 file"), qPrintable(lineOf("notes.h5")));
         QVERIFY(lineOf("truncated.h5").startsWith("Corrupt file"));
-        QVERIFY2(lineOf("folder.h5").contains("directory"), qPrintable(lineOf("folder.h5")));
+        // A folder is no corrupt file: nothing was read from it.
+        QCOMPARE(lineOf("folder.h5"), "Cannot open — " + folder + " is a folder, not a profile");
         QVERIFY(lineOf("missing.h5").startsWith("File not found"));
         QVERIFY(banner->isVisibleTo(&window));
     }
@@ -115,6 +116,42 @@ private slots:
         window.openFile(path);
         QVERIFY(waitForRun(window, opened));
         QCOMPARE(window.banner()->errorCount(), 0);
+    }
+
+    // The heading counts problems and warnings apart, and a warning is no
+    // info line: the next "Saved …" does not replace it.
+    void problemsAndWarningsAreCountedApart() {
+        MessageBanner banner;
+        banner.showWarning("a.h5: 2 regions have no calls", "/x/a.h5");
+        QCOMPARE(banner.heading(), QString()); // one line says it all
+        for (const char* name : {"b", "c", "d", "e", "f", "g"})
+            banner.showError("Corrupt file", QStringLiteral("%1.h5: not an HDF5 file").arg(name),
+                             QStringLiteral("/x/%1.h5").arg(name));
+        banner.showInfo("Saved chart.png");
+        QCOMPARE(banner.errorCount(), 6);
+        QCOMPARE(banner.warningCount(), 1);
+        QCOMPARE(banner.lines().size(), 8);
+        QCOMPARE(banner.heading(), QStringLiteral("6 problems, 1 warning"));
+        QCOMPARE(banner.lines().at(6), QStringLiteral("Warning — a.h5: 2 regions have no calls"));
+        QCOMPARE(banner.lines().last(), QStringLiteral("Saved chart.png"));
+        banner.showInfo("Saved table.csv");
+        QCOMPARE(banner.warningCount(), 1);
+        // Shown again as the file is read again: still one line.
+        banner.showWarning("a.h5: 2 regions have no calls", "/x/a.h5");
+        QCOMPARE(banner.warningCount(), 1);
+        banner.showWarning("a.h5: metadata has no hostname", "/x/a.h5");
+        QCOMPARE(banner.heading(), QStringLiteral("6 problems, 2 warnings"));
+        for (const char* name : {"c", "d", "e", "f", "g"})
+            banner.clearError(QStringLiteral("/x/%1.h5").arg(name));
+        QCOMPARE(banner.heading(), QStringLiteral("1 problem, 2 warnings"));
+        // The file read again without them: its warnings go with its error.
+        banner.clearError("/x/a.h5");
+        QCOMPARE(banner.warningCount(), 0);
+        QCOMPARE(banner.heading(), QString());
+        banner.clearError("/x/b.h5");
+        banner.showWarning("one", "/x/1");
+        banner.showWarning("two", "/x/2");
+        QCOMPARE(banner.heading(), QStringLiteral("2 warnings"));
     }
 
     // The info line's button ("Open separately") sits beside that line, the

@@ -44,11 +44,9 @@ void FlameGraph::setTree(std::shared_ptr<const scope::CallTree> tree,
             zoomPath.push_back(results_->regions[static_cast<std::size_t>(r)]);
     tree_ = tree && results ? std::move(tree) : nullptr;
     results_ = tree_ ? std::move(results) : nullptr;
-    regionColors_.clear();
+    paletteRevision_ = -1;
     std::uint32_t zoom = scope::CallTree::kRoot;
     if (tree_) {
-        for (const std::string& name : results_->regions)
-            regionColors_.push_back(RegionPalette::color(QString::fromStdString(name)));
         for (const std::string& name : zoomPath) {
             const auto kids = tree_->childrenOf(zoom);
             const auto it = std::find_if(kids.begin(), kids.end(), [&](std::uint32_t c) {
@@ -240,6 +238,14 @@ FlamePainter::Scene FlameGraph::scene(const QColor& background, const QFont& fon
     FlamePainter::Scene s;
     s.tree = tree_.get();
     s.results = results_.get();
+    // A run opened since may have moved a colour (RegionPalette::revision).
+    if (paletteRevision_ != RegionPalette::revision()) {
+        paletteRevision_ = RegionPalette::revision();
+        regionColors_.clear();
+        if (results_)
+            for (const std::string& name : results_->regions)
+                regionColors_.push_back(RegionPalette::color(QString::fromStdString(name)));
+    }
     s.regionColors = &regionColors_;
     s.matches = &matches_;
     s.background = background;

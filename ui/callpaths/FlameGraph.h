@@ -116,7 +116,8 @@ private:
 
     std::shared_ptr<const scope::CallTree> tree_;
     std::shared_ptr<const scope::ProfilingResults> results_;
-    std::vector<QColor> regionColors_;
+    mutable int paletteRevision_ = -1;
+    mutable std::vector<QColor> regionColors_;
     std::vector<char> matches_; // per region; empty without a search
     std::uint32_t zoom_ = scope::CallTree::kRoot;
     QString search_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ChartExporter.h"
 
+#include "ClippingPaintDevice.h"
+
 #include <QBuffer>
 #include <QClipboard>
 #include <QFileInfo>
@@ -51,7 +53,9 @@ bool renderSvg(QCustomPlot* plot, QSvgGenerator& generator, QSize size) {
     generator.setResolution(kScreenDpi);
     generator.setTitle(QStringLiteral("Scope Viewer chart"));
     QCPPainter painter;
-    if (!painter.begin(&generator))
+    // The generator drops clipping: the device cuts the shapes instead.
+    ClippingPaintDevice clipped(&generator);
+    if (!painter.begin(&clipped))
         return false;
     painter.setMode(QCPPainter::pmVectorized);
     plot->toPainter(&painter, size.width(), size.height());

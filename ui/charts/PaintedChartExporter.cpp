@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PaintedChartExporter.h"
 
+#include "ClippingPaintDevice.h"
+
 #include <QBuffer>
 #include <QClipboard>
 #include <QFileInfo>
@@ -29,7 +31,9 @@ bool renderSvg(const PaintedChartExporter::Render& render, QSize size, QSvgGener
     generator.setResolution(kScreenDpi);
     generator.setTitle(title);
     QPainter painter;
-    if (!painter.begin(&generator))
+    // The generator drops clipping: the device cuts the shapes instead.
+    ClippingPaintDevice clipped(&generator);
+    if (!painter.begin(&clipped))
         return false;
     render(&painter, size);
     return painter.end();

@@ -8,6 +8,7 @@
 #include "common/RegionPalette.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QLabel>
 #include <QMouseEvent>
@@ -157,6 +158,7 @@ QString RankBarChart::message() const {
 
 void RankBarChart::rebuild() {
     shown_.clear();
+    slots_.clear();
     mean_.reset();
     slowest_.reset();
     if (!run_) {
@@ -217,6 +219,66 @@ void RankBarChart::collectBars(std::size_t region) {
     }
     firstRank_ = first;
     lastRank_ = last;
+    // The selected ranks of the run, each with a slot, when the selection
+    // skips some: no empty slot for a rank the user left out.
+    if (!ranks_.isAll()) {
+        for (const std::uint32_t rank : scope::RankSelection::ranksOf(*run_))
+            if (ranks_.contains(rank))
+                slots_.push_back(rank);
+        if (!slots_.empty() && slots_.back() - slots_.front() + 1 == slots_.size())
+            slots_.clear();
+        if (!slots_.empty()) {
+            firstRank_ = slots_.front();
+            lastRank_ = firstRank_ + static_cast<double>(slots_.size() - 1);
+        }
+    }
+}
+
+double RankBarChart::keyOf(std::uint32_t rank) const {
+    if (slots_.empty())
+        return rank;
+    const auto it = std::lower_bound(slots_.begin(), slots_.end(), rank);
+    return firstRank_ + static_cast<double>(it - slots_.begin());
+}
+
+void RankBarChart::setRankTicks() {
+    if (slots_.empty()) {
+        if (dynamic_cast<IntegerAxisTicker*>(plot_->xAxis->ticker().data()) == nullptr)
+            plot_->xAxis->setTicker(
+                QSharedPointer<QCPAxisTicker>(new IntegerAxisTicker(plot_->xAxis)));
+        return;
+    }
+    // Every label or every k-th, so that the widest of them never touch.
+    const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
+    const double labelWidth =
+        metrics.horizontalAdvance(QString::number(slots_.back())) + metrics.averageCharWidth() * 2;
+    const double pixelsPerSlot =
+        std::max(1, plot_->width() - 60) / static_cast<double>(slots_.size());
+    const auto stride =
+        static_cast<std::size_t>(std::max(1.0, std::ceil(labelWidth / pixelsPerSlot)));
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t slot = 0; slot < slots_.size(); slot += stride)
+        ticker->addTick(firstRank_ + static_cast<double>(slot), QString::number(slots_[slot]));
+    plot_->xAxis->setTicker(ticker);
+}
+
+void RankBarChart::wrapLegend() {
+    QCPLegend* legend = plot_->legend;
+    int width = 0;
+    int items = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem* item = legend->item(i)) {
+            width += item->minimumOuterSizeHint().width();
+            ++items;
+        }
+    }
+    width += legend->columnSpacing() * std::max(0, items - 1) + legend->margins().left() +
+             legend->margins().right();
+    const int wrap = width > plot_->width() - 8 ? 1 : 0;
+    if (legend->wrap() != wrap) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
 }
 
 void RankBarChart::addIdleRanks() {
@@ -239,7 +301,7 @@ void RankBarChart::showBars(const QString& regionName) {
     values.reserve(keys.capacity());
     double highest = 0.0;
     for (const Bar& bar : shown_) {
-        keys.push_back(bar.rank);
+        keys.push_back(keyOf(bar.rank));
         values.push_back(bar.value);
         highest = std::max(highest, bar.value);
     }
@@ -271,6 +333,8 @@ void RankBarChart::showBars(const QString& regionName) {
         plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new IntegerAxisTicker(plot_->yAxis)));
     plot_->yAxis->setRange(0, highest > 0 ? highest * kHeadroom : 1.0);
     plot_->xAxis->setRange(firstRank_ - 0.5, lastRank_ + 0.5);
+    setRankTicks();
+    wrapLegend();
 
     stack_->setCurrentWidget(plot_);
     // Queued: with a thousand ranks drawing takes tens of milliseconds, and
@@ -286,7 +350,7 @@ void RankBarChart::showSlowest(const QColor& colour) {
         return;
     }
     const Bar& slowest = shown_[*slowest_];
-    slowestBars_->setData({static_cast<double>(slowest.rank)}, {slowest.value}, true);
+    slowestBars_->setData({keyOf(slowest.rank)}, {slowest.value}, true);
     slowestBars_->setBrush(colour.darker(160));
     slowestBars_->setName(tr("%1: rank %2 (%3)")
                               .arg(isDuration(statistic_) ? tr("slowest") : tr("most calls"))
@@ -297,12 +361,12 @@ void RankBarChart::showSlowest(const QColor& colour) {
     slowestBars_->addToLegend();
 
     // Keep the label of a bar at either end of the axis inside the plot.
-    const double where = (slowest.rank - firstRank_) / std::max(1.0, lastRank_ - firstRank_);
+    const double where = (keyOf(slowest.rank) - firstRank_) / std::max(1.0, lastRank_ - firstRank_);
     const Qt::Alignment side = where < 0.15   ? Qt::AlignLeft
                                : where > 0.85 ? Qt::AlignRight
                                               : Qt::AlignHCenter;
     slowestLabel_->setPositionAlignment(side | Qt::AlignBottom);
-    slowestLabel_->position->setCoords(slowest.rank, slowest.value);
+    slowestLabel_->position->setCoords(keyOf(slowest.rank), slowest.value);
     slowestLabel_->setText(tr("rank %1").arg(slowest.rank));
 }
 
@@ -314,7 +378,7 @@ void RankBarChart::showSelected() {
     }
     // No legend entry: beside the table the legend has no room for a third
     // one, and the outline matches the timeline's marked lane.
-    selectedBars_->setData({static_cast<double>(bar->rank)}, {bar->value}, true);
+    selectedBars_->setData({keyOf(bar->rank)}, {bar->value}, true);
 }
 
 void RankBarChart::showMessage(const QString& text) {
@@ -333,6 +397,18 @@ void RankBarChart::showMessage(const QString& text) {
 }
 
 void RankBarChart::updateBarWidths() {
+    // The slowest bar's label above it stays inside a short plot: the
+    // headroom is the label's height in pixels, not only a share of the axis.
+    if (slowest_) {
+        const double highest = shown_[*slowest_].value;
+        const int axis = plot_->axisRect()->height();
+        const int label = QFontMetrics(slowestLabel_->font()).height() + 6;
+        double upper = highest * kHeadroom;
+        if (axis > 2 * label)
+            upper = std::max(upper, highest * axis / (axis - label));
+        if (highest > 0 && std::abs(plot_->yAxis->range().upper - upper) > 1e-9 * upper)
+            plot_->yAxis->setRange(0, upper);
+    }
     const double ranks = plot_->xAxis->range().size();
     const double pixelsPerRank = ranks > 0 ? plot_->axisRect()->width() / ranks : 0.0;
     const QColor colour = bars_->brush().color();
@@ -391,15 +467,15 @@ std::optional<std::uint32_t> RankBarChart::rankAt(const QPointF& position) const
     // Half a rank, or a few pixels where ranks are thinner than that.
     const double tolerance = std::max(0.5, std::abs(x->pixelToCoord(position.x() + 3) - key));
     const double pointed = plot_->yAxis->pixelToCoord(position.y());
-    const auto byRank = [](const Bar& bar, double k) { return bar.rank < k; };
-    auto it = std::lower_bound(shown_.begin(), shown_.end(), key - tolerance, byRank);
+    const auto byKey = [this](const Bar& bar, double k) { return keyOf(bar.rank) < k; };
+    auto it = std::lower_bound(shown_.begin(), shown_.end(), key - tolerance, byKey);
     const Bar* best = nullptr;
     // Where ranks share a pixel, the pointer is on the tallest bar drawn there:
     // prefer bars that reach up to the pointer, then the nearest.
     const auto score = [&](const Bar& bar) {
-        return std::pair(bar.value < pointed, std::abs(bar.rank - key));
+        return std::pair(bar.value < pointed, std::abs(keyOf(bar.rank) - key));
     };
-    for (; it != shown_.end() && it->rank <= key + tolerance; ++it)
+    for (; it != shown_.end() && keyOf(it->rank) <= key + tolerance; ++it)
         if (best == nullptr || score(*it) < score(*best))
             best = &*it;
     if (best == nullptr)
@@ -434,6 +510,11 @@ QString RankBarChart::toolTipFor(std::uint32_t rank) const {
 bool RankBarChart::eventFilter(QObject* watched, QEvent* event) {
     if (watched != plot_)
         return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::Resize && !shown_.empty()) {
+        setRankTicks();
+        wrapLegend();
+        return false;
+    }
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
         if (const auto rank = rankAt(help->pos()))

@@ -98,6 +98,14 @@ private:
     void updateBarWidths();
     void keepXRangeInBounds();
     const Bar* barOf(std::uint32_t rank) const;
+    // Where a rank's bar stands on the x axis: the rank itself, except with
+    // a selection that skips ranks ("0,2-3"), whose ranks stand side by side
+    // from the first one on, each labelled with its own number.
+    double keyOf(std::uint32_t rank) const;
+    void setRankTicks();
+    // The legend's entries side by side when they fit the plot's width, else
+    // one under the other.
+    void wrapLegend();
 
     std::shared_ptr<const scope::ProfilingResults> run_;
     int region_ = -1;
@@ -110,6 +118,7 @@ private:
     std::optional<std::size_t> slowest_; // index into shown_
     double firstRank_ = 0.0;             // the x axis span of "all ranks"
     double lastRank_ = 0.0;
+    std::vector<std::uint32_t> slots_; // the ranks of a selection that skips some, else empty
 
     QStackedLayout* stack_ = nullptr;
     QLabel* message_ = nullptr;

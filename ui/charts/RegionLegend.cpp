@@ -35,6 +35,7 @@ void RegionLegend::setRegions(const scope::ProfilingResults* results,
     for (QCPBars* bar : entries_)
         plot_->removePlottable(bar);
     entries_.clear();
+    regions_.clear();
     if (results == nullptr)
         return;
     // The costliest first: those are the colours most of the chart shows.
@@ -52,10 +53,11 @@ void RegionLegend::setRegions(const scope::ProfilingResults* results,
     for (std::size_t i = 0; i < named; ++i) {
         const std::string& region = results->regions[regions[i].second];
         addEntry(QString::fromStdString(scope::MpiRegionName::displayName(region)),
-                 RegionPalette::color(QString::fromStdString(region)));
+                 RegionPalette::color(QString::fromStdString(region)),
+                 static_cast<int>(regions[i].second));
     }
     if (named < regions.size())
-        addEntry(tr("+%1 more").arg(regions.size() - named), QColor());
+        addEntry(tr("+%1 more").arg(regions.size() - named), QColor(), -1);
     plot_->legend->setWrap(0);
     fit();
 }
@@ -67,7 +69,24 @@ QStringList RegionLegend::entries() const {
     return names;
 }
 
-void RegionLegend::addEntry(const QString& name, const QColor& color) {
+void RegionLegend::recolor(const std::function<QColor(int region)>& colorOf) {
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (regions_[i] < 0)
+            continue;
+        const QColor color = colorOf(regions_[i]);
+        entries_[i]->setBrush(color);
+        entries_[i]->setPen(QPen(color.darker(130)));
+    }
+}
+
+std::vector<QColor> RegionLegend::colors() const {
+    std::vector<QColor> colors;
+    for (const QCPBars* bar : entries_)
+        colors.push_back(bar->brush().style() == Qt::NoBrush ? QColor() : bar->brush().color());
+    return colors;
+}
+
+void RegionLegend::addEntry(const QString& name, const QColor& color, int region) {
     auto* bar = new QCPBars(plot_->xAxis, plot_->yAxis);
     bar->setName(name);
     bar->setBrush(color.isValid() ? QBrush(color) : QBrush(Qt::NoBrush));
@@ -75,10 +94,15 @@ void RegionLegend::addEntry(const QString& name, const QColor& color) {
     bar->setSelectable(QCP::stNone);
     bar->addToLegend(); // unless the plot added it already
     entries_.push_back(bar);
+    regions_.push_back(region);
 }
 
 void RegionLegend::fit() {
-    QCPLegend* legend = plot_->legend;
+    fitToWidth(plot_);
+}
+
+void RegionLegend::fitToWidth(QCustomPlot* plot) {
+    QCPLegend* legend = plot->legend;
     // Cells of the grid left empty by a shorter last row have no item.
     std::vector<int> widths;
     for (int i = 0; i < legend->itemCount(); ++i)
@@ -89,7 +113,7 @@ void RegionLegend::fit() {
         return;
     // Columns are as wide as their widest entry: the most columns that fit.
     const int available =
-        plot_->viewport().width() - legend->margins().left() - legend->margins().right();
+        plot->viewport().width() - legend->margins().left() - legend->margins().right();
     int columns = count;
     for (; columns > 1; --columns) {
         int total = (columns - 1) * legend->columnSpacing();
@@ -107,7 +131,7 @@ void RegionLegend::fit() {
     legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     // Laid out again at once: the frame being drawn uses this layout.
-    QCPLayoutGrid* layout = plot_->plotLayout();
+    QCPLayoutGrid* layout = plot->plotLayout();
     layout->update(QCPLayoutElement::upPreparation);
     layout->update(QCPLayoutElement::upMargins);
     layout->update(QCPLayoutElement::upLayout);

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QCPBars;
@@ -30,14 +31,23 @@ public:
     void setRegions(const scope::ProfilingResults* results, const scope::RankSelection& ranks);
     // The entries in order, "+N more" last.
     QStringList entries() const;
+    // Paints each named region's swatch as the chart paints its calls, so
+    // that a chart fading all but one region (also in its exports) has a
+    // legend that matches it.
+    void recolor(const std::function<QColor(int region)>& colorOf);
+    // The swatch colour of each entry, invalid for "+N more".
+    std::vector<QColor> colors() const;
     // The most columns that fit the plot's width (of the screen, or of an
     // export being drawn); lays the plot out again if they change. For the
     // plot's afterLayout signal.
     void fit();
+    // fit() for any plot's legend.
+    static void fitToWidth(QCustomPlot* plot);
 
 private:
-    void addEntry(const QString& name, const QColor& color);
+    void addEntry(const QString& name, const QColor& color, int region);
 
     QCustomPlot* plot_;
     std::vector<QCPBars*> entries_; // no data: each gives a region a legend entry
+    std::vector<int> regions_;      // per entry, -1 for "+N more"
 };

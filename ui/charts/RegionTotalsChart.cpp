@@ -3,6 +3,7 @@
 
 #include "ChartTitle.h"
 #include "DurationAxisTicker.h"
+#include "LogDurationAxisTicker.h"
 #include "common/RegionPalette.h"
 
 #include <QVBoxLayout>
@@ -87,6 +88,42 @@ void RegionTotalsChart::setRun(std::shared_ptr<const scope::ProfilingResults> ru
                others);
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(-0.6, count - 0.4);
-    plot_->xAxis->setRange(0.0, highest > 0.0 ? highest * 1.05 : 1.0);
+    applyScale();
     plot_->replot();
+}
+
+// Linear while the bars are within kLogRatio of each other; past that, on a
+// linear axis every bar but the outermost region's few is a pixel wide.
+void RegionTotalsChart::applyScale() {
+    double highest = 0.0;
+    double lowest = 0.0; // the smallest positive total
+    for (double total : totals_)
+        if (total > 0.0) {
+            highest = std::max(highest, total);
+            lowest = lowest > 0.0 ? std::min(lowest, total) : total;
+        }
+    logScale_ = lowest > 0.0 && highest / lowest > kLogRatio;
+    if (logScale_) {
+        plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogDurationAxisTicker));
+        plot_->xAxis->setLabel(tr("Total time over all ranks (log scale)"));
+        // At least two decades, so that powers of ten label the axis.
+        const double low = std::min(lowest / 2.0, highest / kLogRatio);
+        plot_->xAxis->setRange(low, highest * 1.5);
+    } else {
+        plot_->xAxis->setScaleType(QCPAxis::stLinear);
+        plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new DurationAxisTicker));
+        plot_->xAxis->setLabel(tr("Total time over all ranks"));
+        plot_->xAxis->setRange(0.0, highest > 0.0 ? highest * 1.05 : 1.0);
+    }
+    // Bars start at the axis: from zero, which a log axis places off the plot.
+    const double base = logScale_ ? plot_->xAxis->range().lower : 0.0;
+    for (int i = 0; i < plot_->plottableCount(); ++i)
+        if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i)))
+            bars->setBaseValue(base);
+}
+
+int RegionTotalsChart::contentHeight() const {
+    const auto bars = static_cast<int>(std::max<qsizetype>(regions_.size(), 1));
+    return std::max(kMinHeight, kChromeHeight + bars * kBarHeight);
 }

@@ -77,13 +77,25 @@ void TimelinePlottable::setRun(std::shared_ptr<const scope::ProfilingResults> re
     }
     watch(source_);
     originNs_ = results_->minimumStartNs.value_or(source_->startNs());
+    for (const std::string& name : results_->regions)
+        names_.push_back(QString::fromStdString(scope::MpiRegionName::displayName(name)));
+    paletteRevision_ = -1;
+    refreshColors();
+    setRanks(ranks_);
+}
+
+bool TimelinePlottable::refreshColors() {
+    if (!results_ || paletteRevision_ == RegionPalette::revision())
+        return false;
+    paletteRevision_ = RegionPalette::revision();
+    colors_.clear();
+    faded_.clear();
     const QColor background = Qt::white;
     for (const std::string& name : results_->regions) {
-        names_.push_back(QString::fromStdString(scope::MpiRegionName::displayName(name)));
         colors_.push_back(RegionPalette::color(QString::fromStdString(name)));
         faded_.push_back(blend(colors_.back(), background, 0.25));
     }
-    setRanks(ranks_);
+    return true;
 }
 
 void TimelinePlottable::clear() {

@@ -46,6 +46,9 @@ public:
     TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TimelinePlottable() override;
 
+    // Takes the palette's colours again if a run opened since moved one;
+    // true if it did.
+    bool refreshColors();
     void setRun(std::shared_ptr<const scope::ProfilingResults> results,
                 std::shared_ptr<const scope::TimelineSource> source);
     void clear();
@@ -155,8 +158,9 @@ private:
     std::int64_t originNs_ = 0;
     int highlighted_ = -1;
     std::shared_ptr<const std::vector<bool>> highlightedCalls_; // null: the whole region
-    std::vector<QColor> colors_;                                // per region
-    std::vector<QColor> faded_; // per region, when another region is highlighted
+    int paletteRevision_ = -1;
+    std::vector<QColor> colors_; // per region
+    std::vector<QColor> faded_;  // per region, when another region is highlighted
     std::vector<QString> names_;
     LaneSpans spans_; // reused by the queries the cache has no room for
     // The spans of the last frame per lane, while the time window stays

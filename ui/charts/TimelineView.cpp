@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TimelineView.h"
 
+#include "CallDetailsPanel.h"
 #include "ChartExporter.h"
-#include "RankAxisTicker.h"
 #include "RegionLegend.h"
 #include "TimeAxisTicker.h"
+#include "TimelineCallSelection.h"
 #include "TimelinePlottable.h"
+#include "TimelineRankTicker.h"
+#include "TimelineTitle.h"
 #include "TimelineToolTip.h"
-#include "analysis/PartialTimeline.h"
 #include "base/DurationFormat.h"
 #include "common/ColorContrast.h"
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QLocale>
 #include <QPainter>
 #include <QToolButton>
 #include <QToolTip>
@@ -39,8 +41,9 @@ constexpr int kFocusFrame = 2;
 constexpr double kKeyPan = 0.25;
 // What + and - zoom by.
 constexpr double kKeyZoom = 2.0;
-// Longer rank lists in the title are counted instead ("ranks 0–3, 7, 9–12").
-constexpr int kTitleRanksLength = 40;
+// Height (px) of a nesting level when the ranks are fitted: fewer ranks are
+// shown at first rather than rows too low for the names of the calls.
+constexpr int kLevelHeight = 18;
 
 } // namespace
 
@@ -50,7 +53,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* bar = new QHBoxLayout;
     auto* hint = new QLabel(tr("Wheel or +/\u2212: zoom time \u00b7 with Ctrl: zoom ranks \u00b7 "
                                "drag or arrows: pan \u00b7 Shift+drag: zoom to a range \u00b7 "
-                               "double-click or 0: fit"),
+                               "double-click or 0: fit \u00b7 click a call: its details"),
                             this);
     // The hint may be cut short on a narrow window: the tooltip has all of it.
     hint->setToolTip(hint->text());
@@ -77,14 +80,18 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     auto* framed = new QVBoxLayout;
     framed->setContentsMargins(kFocusFrame, kFocusFrame, kFocusFrame, kFocusFrame);
     framed->addWidget(plot_);
-    layout->addLayout(framed, 1);
+    auto* body = new QHBoxLayout;
+    body->addLayout(framed, 1);
+    layout->addLayout(body, 1);
 
     timeline_ = new TimelinePlottable(plot_->xAxis, plot_->yAxis);
+    calls_ = new TimelineCallSelection(plot_, timeline_, this);
+    body->addWidget(calls_->panel());
     timeline_->removeFromLegend(); // the legend lists regions (updateLegend)
     timeTicker_.reset(new TimeAxisTicker);
     plot_->xAxis->setTicker(timeTicker_);
     plot_->xAxis->setLabel(tr("Time since start of run"));
-    rankTicker_.reset(new RankAxisTicker(plot_->yAxis));
+    rankTicker_.reset(new TimelineRankTicker(plot_->yAxis));
     plot_->yAxis->setTicker(rankTicker_);
     plot_->yAxis->setRangeReversed(true); // rank 0 and depth 0 on top
     plot_->yAxis->setSubTicks(false);
@@ -138,7 +145,23 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &TimelineView::constrainRanks);
     // The width is known only once laid out, for the screen or for an export.
-    connect(plot_, &QCustomPlot::afterLayout, this, [this] { legend_->fit(); });
+    connect(plot_, &QCustomPlot::beforeReplot, this, [this] {
+        if (timeline_->refreshColors())
+            legend_->recolor([this](int r) { return timeline_->colorOf(r); });
+    });
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+        legend_->fit();
+        // Exports lay out at their own size: only the widget's layout counts.
+        if (plot_->viewport().size() != plot_->size())
+            return;
+        chrome_ = plot_->height() - plot_->axisRect()->height();
+        const QCPRange ranks = plot_->yAxis->range();
+        if (ranksFitted_) {
+            fitRanks();
+            if (plot_->yAxis->range() != ranks)
+                plot_->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     clear();
 }
 
@@ -163,7 +186,8 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
     }
     const QCPRange time = plot_->xAxis->range();
     const QCPRange ranks = plot_->yAxis->range();
-    const bool allRanks = ranks.lower <= 0 && ranks.upper >= timeline_->bandCount();
+    const bool allRanks = ranksFitted_;
+    calls_->clear();
     timeline_->setRun(std::move(results), std::move(source));
     rankTicker_->setLabels(timeline_->bands().labels());
     updateSelectedLane();
@@ -182,6 +206,7 @@ void TimelineView::setRun(std::shared_ptr<const scope::ProfilingResults> results
 }
 
 void TimelineView::clear() {
+    calls_->clear();
     timeline_->clear();
     rankTicker_->setLabels({});
     updateSelectedLane();
@@ -189,16 +214,19 @@ void TimelineView::clear() {
     updateLegend();
     plot_->xAxis->setRange(0, 1);
     plot_->yAxis->setRange(0, 1);
+    ranksFitted_ = true;
     plot_->replot();
 }
 
 void TimelineView::setHighlightedRegion(int region) {
     timeline_->setHighlightedRegion(region);
+    legend_->recolor([this](int r) { return timeline_->colorOf(r); });
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setHighlightedCalls(int region, std::shared_ptr<const std::vector<bool>> calls) {
     timeline_->setHighlightedCalls(region, std::move(calls));
+    legend_->recolor([this](int r) { return timeline_->colorOf(r); });
     plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -210,6 +238,7 @@ void TimelineView::setRanks(const scope::RankSelection& ranks) {
     updateTitle();
     updateLegend();
     fitRanks();
+    calls_->update();
     plot_->replot();
 }
 
@@ -228,38 +257,14 @@ QStringList TimelineView::legendEntries() const {
 }
 
 void TimelineView::updateTitle() {
-    // A rank of several thread/task lanes has several bands.
-    std::vector<std::uint32_t> ranks = timeline_->bandRanks();
-    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-    QString shown;
-    if (ranks.size() == 1) {
-        shown = tr("rank %1").arg(ranks.front());
-    } else if (!ranks.empty()) {
-        QString list = QString::fromStdString(scope::RankSelection(ranks).toString());
-        list.replace(QLatin1Char('-'), QStringLiteral("\u2013"))
-            .replace(QLatin1Char(','), QStringLiteral(", "));
-        shown = list.size() <= kTitleRanksLength
-                    ? tr("ranks %1").arg(list)
-                    : tr("%n ranks", nullptr, static_cast<int>(ranks.size()));
-    }
-    QString title;
-    if (shown.isEmpty())
-        title = runLabel_.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel_);
-    else
-        title = runLabel_.isEmpty() ? tr("Timeline, %1").arg(shown)
-                                    : tr("Timeline of %1, %2").arg(runLabel_, shown);
-    // The ranks still to come are not missing from the run.
-    if (const auto* partial = dynamic_cast<const scope::PartialTimeline*>(timeline_->source()))
-        title += tr(" (building: %1 of %2 ranks)")
-                     .arg(QLocale().toString(qulonglong(partial->ranksBuilt())),
-                          QLocale().toString(qulonglong(partial->ranksTotal())));
-    title_->setText(title);
+    title_->setText(TimelineTitle::text(runLabel_, timeline_->bandRanks(), timeline_->source()));
 }
 
 void TimelineView::updateLegend() {
     const scope::ProfilingResults* results = timeline_->results();
     legend_->setRegions(results != nullptr && timeline_->bandCount() > 0 ? results : nullptr,
                         ranks_);
+    legend_->recolor([this](int r) { return timeline_->colorOf(r); });
 }
 
 void TimelineView::resetZoom() {
@@ -270,7 +275,19 @@ void TimelineView::resetZoom() {
 }
 
 void TimelineView::fitRanks() {
-    plot_->yAxis->setRange(0, std::max(1, timeline_->bandCount()));
+    const int bands = std::max(1, timeline_->bandCount());
+    // Rows at least a label high, unless the plot is too low for one band.
+    const double height = plot_->height() - chrome_;
+    const double level = std::max(kLevelHeight, QFontMetrics(font()).height() + 2);
+    // A view never shown (the batch export) has no height of its own yet:
+    // it shows every band at the size it is exported at.
+    const double shown = plot_->isVisible()
+                             ? std::floor(height * timeline_->rowRange(0, 0).size() / level)
+                             : static_cast<double>(bands);
+    fittingRanks_ = true;
+    plot_->yAxis->setRange(0, std::clamp(shown, 1.0, static_cast<double>(bands)));
+    fittingRanks_ = false;
+    ranksFitted_ = true;
 }
 
 void TimelineView::setSelectedRank(std::optional<std::uint32_t> rank) {
@@ -312,6 +329,7 @@ void TimelineView::toggleLanesAt(double y) {
     rankTicker_->setLabels(timeline_->bands().labels());
     updateSelectedLane();
     fitRanks();
+    calls_->update();
     plot_->replot();
 }
 
@@ -389,6 +407,10 @@ std::function<void()> TimelineView::keyAction(const QKeyEvent& key) {
     case Qt::Key_0:
     case Qt::Key_Home:
         return [this] { resetZoom(); };
+    case Qt::Key_Escape:
+        if (!calls_->hasSelection())
+            return {}; // the window's, then
+        return [this] { calls_->clear(); };
     default:
         return {};
     }
@@ -434,7 +456,12 @@ void TimelineView::onMouseRelease(QMouseEvent* event) {
         (event->pos() - pressPosition_).manhattanLength() > kClickDistance)
         return;
     const auto hit = timeline_->hitAt(event->pos());
-    if (hit && hit->span.region >= 0)
+    if (!hit) {
+        calls_->clear();
+        return;
+    }
+    calls_->selectHit(*hit);
+    if (hit->span.region >= 0)
         emit regionActivated(hit->span.region);
 }
 
@@ -478,6 +505,8 @@ void TimelineView::onTimeRangeChanged(const QCPRange& range) {
 }
 
 void TimelineView::constrainRanks(const QCPRange& range) {
+    if (!fittingRanks_)
+        ranksFitted_ = false;
     const double bands = std::max(1, timeline_->bandCount());
     const double width = std::clamp(range.size(), std::min(1.0, bands), bands);
     const double lower = std::clamp(

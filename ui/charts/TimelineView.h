@@ -25,6 +25,7 @@ class QMouseEvent;
 class QWheelEvent;
 class RankAxisTicker;
 class RegionLegend;
+class TimelineCallSelection;
 class TimelinePlottable;
 class TimeAxisTicker;
 
@@ -37,7 +38,8 @@ class TimeAxisTicker;
 // ranks), the arrows pan time and scroll ranks, 0 and Home fit.
 // In a run that tracked threads each rank has a band per thread/task lane;
 // clicking the rank's label collapses them into one band and back.
-// Hovering shows the call; clicking one emits regionActivated. A title names
+// Hovering shows the call; clicking one selects it (its details beside the
+// plot, Esc or a click on empty space clears them) and emits regionActivated. A title names
 // the run and its ranks and a legend its costliest regions, so that an
 // exported image says what it shows.
 class TimelineView : public QWidget {
@@ -78,6 +80,8 @@ public:
     void resetZoom();
 
     QCustomPlot* plot() const { return plot_; }
+    // The call clicked and the panel of its details.
+    TimelineCallSelection* callSelection() const { return calls_; }
     QString title() const;
     // The legend's entries in order: the costliest regions on the shown
     // ranks, then "+N more" for the rest.
@@ -129,7 +133,14 @@ private:
     std::unique_ptr<RegionLegend> legend_;
     scope::RankSelection ranks_;
     QString runLabel_;
+    TimelineCallSelection* calls_ = nullptr;
     QPoint pressPosition_;
+    // The ranks shown are the fit (fitRanks), not a zoom of the user's: a
+    // new size of the plot fits them again.
+    bool ranksFitted_ = true;
+    bool fittingRanks_ = false;
+    // Height of the plot outside its axis rect (title, legend, time axis), as last laid out.
+    int chrome_ = 0;
     QCPItemRect* selectedLane_ = nullptr;
     std::optional<std::uint32_t> selectedRank_;
     int selectedBand_ = -1;

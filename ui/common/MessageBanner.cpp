@@ -43,8 +43,8 @@ MessageBanner::MessageBanner(QWidget* parent)
     connect(close, &QToolButton::clicked, this, &MessageBanner::dismiss);
     action_->hide();
     connect(action_, &QPushButton::clicked, this, [this] {
-        const auto info =
-            std::find_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.error; });
+        const auto info = std::find_if(entries_.begin(), entries_.end(),
+                                       [](const Entry& e) { return e.kind == Kind::Info; });
         if (info == entries_.end() || !info->action)
             return;
         // The action may show new lines; it runs once its own line is gone.
@@ -57,9 +57,9 @@ MessageBanner::MessageBanner(QWidget* parent)
 }
 
 void MessageBanner::showError(const QString& title, const QString& message, const QString& key) {
-    Entry entry{true, key, title, message, {}, {}};
+    Entry entry{Kind::Error, key, title, message, {}, {}};
     const auto same = std::find_if(entries_.begin(), entries_.end(), [&key](const Entry& e) {
-        return e.error && !key.isEmpty() && e.key == key;
+        return e.kind == Kind::Error && !key.isEmpty() && e.key == key;
     });
     if (same != entries_.end())
         *same = std::move(entry);
@@ -68,21 +68,31 @@ void MessageBanner::showError(const QString& title, const QString& message, cons
     refresh();
 }
 
+void MessageBanner::showWarning(const QString& message, const QString& key) {
+    const bool shown = std::any_of(entries_.begin(), entries_.end(), [&](const Entry& e) {
+        return e.kind == Kind::Warning && e.key == key && e.message == message;
+    });
+    if (!shown)
+        entries_.push_back({Kind::Warning, key, tr("Warning"), message, {}, {}});
+    refresh();
+}
+
 void MessageBanner::showInfo(const QString& message) {
-    std::erase_if(entries_, [](const Entry& e) { return !e.error; });
-    entries_.push_back({false, {}, {}, message, {}, {}});
+    std::erase_if(entries_, [](const Entry& e) { return e.kind == Kind::Info; });
+    entries_.push_back({Kind::Info, {}, {}, message, {}, {}});
     refresh();
 }
 
 void MessageBanner::showInfo(const QString& message, const QString& actionText,
                              std::function<void()> action) {
-    std::erase_if(entries_, [](const Entry& e) { return !e.error; });
-    entries_.push_back({false, {}, {}, message, actionText, std::move(action)});
+    std::erase_if(entries_, [](const Entry& e) { return e.kind == Kind::Info; });
+    entries_.push_back({Kind::Info, {}, {}, message, actionText, std::move(action)});
     refresh();
 }
 
 void MessageBanner::clearError(const QString& key) {
-    if (std::erase_if(entries_, [&key](const Entry& e) { return e.error && e.key == key; }) > 0)
+    if (std::erase_if(entries_,
+                      [&key](const Entry& e) { return e.kind != Kind::Info && e.key == key; }) > 0)
         refresh();
 }
 
@@ -91,17 +101,45 @@ void MessageBanner::dismiss() {
     refresh();
 }
 
+int MessageBanner::count(Kind kind) const {
+    return static_cast<int>(std::count_if(entries_.begin(), entries_.end(),
+                                          [kind](const Entry& e) { return e.kind == kind; }));
+}
+
 int MessageBanner::errorCount() const {
-    return static_cast<int>(
-        std::count_if(entries_.begin(), entries_.end(), [](const Entry& e) { return e.error; }));
+    return count(Kind::Error);
+}
+
+int MessageBanner::warningCount() const {
+    return count(Kind::Warning);
+}
+
+QString MessageBanner::heading() const {
+    const int errors = errorCount();
+    const int warnings = warningCount();
+    // One line speaks for itself; a count above it only helps with several.
+    if (errors + warnings < 2)
+        return {};
+    const QString problems = errors == 1 ? tr("1 problem") : tr("%1 problems").arg(errors);
+    const QString cautions = warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings);
+    if (warnings == 0)
+        return problems;
+    if (errors == 0)
+        return cautions;
+    return tr("%1, %2").arg(problems, cautions);
+}
+
+QString MessageBanner::plainLine(const Entry& entry) {
+    return entry.kind == Kind::Info ? entry.message
+                                    : QStringLiteral("%1 — %2").arg(entry.title, entry.message);
 }
 
 QStringList MessageBanner::lines() const {
     QStringList out;
-    for (bool error : {true, false})
+    for (Kind kind : {Kind::Error, Kind::Warning, Kind::Info})
         for (const Entry& e : entries_)
-            if (e.error == error)
-                out << (e.error ? QStringLiteral("%1 — %2").arg(e.title, e.message) : e.message);
+            if (e.kind == kind)
+                out << plainLine(e);
     return out;
 }
 
@@ -110,31 +148,35 @@ QString MessageBanner::text() const {
 }
 
 void MessageBanner::refresh() {
-    const auto info =
-        std::find_if(entries_.begin(), entries_.end(), [](const Entry& e) { return !e.error; });
+    const auto info = std::find_if(entries_.begin(), entries_.end(),
+                                   [](const Entry& e) { return e.kind == Kind::Info; });
     const bool hasAction = info != entries_.end() && info->action;
     action_->setText(hasAction ? info->actionText : QString());
     action_->setVisible(hasAction);
-    // Info lines come after the errors: the button sits beside its own line,
-    // the last, not beside an error above it.
-    layout()->setAlignment(action_, errorCount() > 0 ? Qt::AlignBottom : Qt::AlignTop);
+    const int errors = errorCount();
+    const int warnings = warningCount();
+    // Info lines come after the errors and warnings: the button sits beside
+    // its own line, the last, not beside an error above it.
+    layout()->setAlignment(action_, errors + warnings > 0 ? Qt::AlignBottom : Qt::AlignTop);
     if (entries_.empty()) {
         hide();
         return;
     }
     QStringList html;
-    const int errors = errorCount();
-    if (errors > 1)
-        html << tr("<b>%1 problems:</b>").arg(errors);
-    for (bool error : {true, false})
+    if (const QString head = heading(); !head.isEmpty())
+        html << QStringLiteral("<b>%1:</b>").arg(head.toHtmlEscaped());
+    for (Kind kind : {Kind::Error, Kind::Warning, Kind::Info})
         for (const Entry& e : entries_)
-            if (e.error == error)
-                html << (e.error ? QStringLiteral("<b>%1</b> — %2")
-                                       .arg(e.title.toHtmlEscaped(), e.message.toHtmlEscaped())
-                                 : e.message.toHtmlEscaped());
+            if (e.kind == kind)
+                html << (kind == Kind::Info
+                             ? e.message.toHtmlEscaped()
+                             : QStringLiteral("<b>%1</b> — %2")
+                                   .arg(e.title.toHtmlEscaped(), e.message.toHtmlEscaped()));
     label_->setText(html.join(QStringLiteral("<br>")));
     QPalette p = palette();
-    p.setColor(QPalette::Window, errors > 0 ? QColor(0xfd, 0xec, 0xea) : QColor(0xe8, 0xf1, 0xfb));
+    p.setColor(QPalette::Window, errors > 0     ? QColor(0xfd, 0xec, 0xea)
+                                 : warnings > 0 ? QColor(0xfd, 0xf6, 0xe3)
+                                                : QColor(0xe8, 0xf1, 0xfb));
     p.setColor(QPalette::WindowText, QColor(0x20, 0x20, 0x20));
     setPalette(p);
     label_->setPalette(p);

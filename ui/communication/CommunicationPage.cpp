@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -54,8 +55,15 @@ CommunicationPage::CommunicationPage(QWidget* parent)
     rightLayout->addWidget(sizes_);
     rightLayout->addWidget(collectives_);
     rightLayout->addWidget(waits_);
+    // Three charts are taller than a short bottom pane: they scroll there
+    // rather than making the window taller than the screen.
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(right);
     splitter->addWidget(left);
-    splitter->addWidget(right);
+    splitter->addWidget(scroll);
     splitter->setChildrenCollapsible(false);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);

@@ -18,8 +18,9 @@
 
 namespace {
 
-// Okabe–Ito: distinguishable for colour-blind readers, and unlike the region
-// palette, so that a run is never mistaken for a region.
+// Okabe–Ito: distinguishable for colour-blind readers. The region palette
+// starts with the same colours; here the legend names runs, and the regions
+// are the groups along the axis.
 constexpr std::array<QRgb, 8> kRunColors = {0x0072b2, 0xe69f00, 0x009e73, 0xcc79a7,
                                             0x56b4e9, 0xd55e00, 0xf0e442, 0x000000};
 constexpr double kGroupWidth = 0.8; // of one region's slot

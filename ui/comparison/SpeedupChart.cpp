@@ -2,6 +2,7 @@
 #include "SpeedupChart.h"
 
 #include "charts/ChartTitle.h"
+#include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
 
 #include <QComboBox>
@@ -178,13 +179,23 @@ void SpeedupChart::rebuild() {
     double lowY = 1.0;
     double highY = 1.0;
     for (const scope::SpeedupCurve& curve : series_->curves) {
+        const QColor colour = RegionPalette::color(fromStd(curve.region));
+        const QVector<double> keys(curve.x.begin(), curve.x.end());
+        const QVector<double> values(curve.speedup.begin(), curve.speedup.end());
+        // The pale entries of the palette (yellow, pale cyan, pink) all but
+        // vanish as thin lines on white: a casing darkened to 3:1, under the
+        // line and around its points, keeps them visible in their own colour.
+        const QColor edge = ColorContrast::readable(colour, Qt::white, 3.0);
+        QCPGraph* casing = plot_->addGraph();
+        casing->setPen(QPen(edge, 3.5));
+        casing->removeFromLegend();
+        casing->setSelectable(QCP::stNone);
+        casing->setData(keys, values, true);
         QCPGraph* graph = plot_->addGraph();
         graph->setName(fromStd(curve.region));
-        const QColor colour = RegionPalette::color(fromStd(curve.region));
         graph->setPen(QPen(colour, 2));
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6));
-        graph->setData(QVector<double>(curve.x.begin(), curve.x.end()),
-                       QVector<double>(curve.speedup.begin(), curve.speedup.end()), true);
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, edge, colour, 7));
+        graph->setData(keys, values, true);
         for (double y : curve.speedup) {
             lowY = std::min(lowY, y);
             highY = std::max(highY, y);

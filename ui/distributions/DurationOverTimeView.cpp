@@ -5,6 +5,7 @@
 #include "base/MemoryBudget.h"
 #include "charts/DurationAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
+#include "charts/TickLabelFit.h"
 #include "charts/TimeAxisTicker.h"
 #include "common/RegionPalette.h"
 
@@ -67,7 +68,8 @@ DurationOverTimeView::DurationOverTimeView(QWidget* parent)
     median_->setLayer(QStringLiteral("median"));
     median_->setPen(QPen(kInk, 1.6));
     median_->setName(tr("Rolling median of %1 calls").arg(scope::DurationSeries::kMedianWindow));
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    TickLabelFit::attach(plot->xAxis);
+    TickLabelFit::attach(plot->yAxis);
     rebuild();
 }
 

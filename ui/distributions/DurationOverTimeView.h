@@ -17,8 +17,8 @@ class QCPGraph;
 // panning the time axis reduces again. A dark line follows the rolling
 // median of 101 calls. Calls read on demand are read on a worker (see
 // RegionCallsChart) when the series fits in the byte limit, else the chart
-// says how many calls the region has. Greyed out with an explanation for
-// summary-only reads, like the histogram.
+// says how many calls the region has. For summary-only reads, like the
+// histogram, an explanation without axes. The legend has a row above the plot.
 class DurationOverTimeView : public RegionCallsChart {
     Q_OBJECT
 public:

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HistogramView.h"
 
+#include "ChartMessage.h"
 #include "base/DurationFormat.h"
 #include "charts/IntegerAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
+#include "charts/TickLabelFit.h"
 #include "common/RegionPalette.h"
 
 #include <QCheckBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <qcustomplot.h>
 
@@ -50,9 +53,12 @@ HistogramView::HistogramView(QWidget* parent)
     plot->xAxis->setLabel(tr("Call duration"));
     plot->yAxis->setLabel(tr("Calls"));
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new IntegerAxisTicker(plot->yAxis)));
+    // Up to 1-2-5 ticks on a range of two decades, fewer where they would not fit.
+    TickLabelFit::attach(plot->xAxis, 6);
     bars_ = plot->addGraph();
     bars_->setLineStyle(QCPGraph::lsStepLeft);
     bars_->setName(tr("All selected ranks"));
+    connect(plot, &QCustomPlot::afterLayout, this, &HistogramView::stackMarkers);
     rebuild();
 }
 
@@ -99,13 +105,44 @@ void HistogramView::addMarker(double seconds, const QString& name, int slot) {
     auto* label = new QCPItemText(plot());
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    // Stacked so that close percentiles do not print over each other.
-    label->position->setCoords(seconds, 0.02 + 0.07 * slot);
+    // The line is placed by stackMarkers once the plot is laid out.
+    label->position->setTypeY(QCPItemPosition::ptAbsolute);
+    label->position->setCoords(seconds, 0);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->setPadding(QMargins(3, 1, 3, 1));
     label->setBrush(QColor(255, 255, 255, 210));
     label->setColor(kInk);
     label->setText(tr("%1 %2").arg(name, duration(seconds)));
+}
+
+void HistogramView::stackMarkers() {
+    // Each label on the highest line where it clears the labels already
+    // there: side by side when the percentiles are far apart, stacked a text
+    // line apart (however short the plot) when they are close.
+    const QRect rect = plot()->axisRect()->rect();
+    std::vector<std::vector<QRectF>> lines;
+    for (int i = 0; i < plot()->itemCount(); ++i) {
+        auto* label = qobject_cast<QCPItemText*>(plot()->item(i));
+        if (label == nullptr || label == message())
+            continue;
+        const QFontMetricsF metrics(label->font());
+        const QMargins padding = label->padding();
+        const double width =
+            metrics.horizontalAdvance(label->text()) + padding.left() + padding.right() + 4;
+        const double height = metrics.height() + padding.top() + padding.bottom() + 1;
+        const double left = plot()->xAxis->coordToPixel(label->position->key());
+        std::size_t line = 0;
+        for (; line < lines.size(); ++line)
+            if (std::none_of(lines[line].begin(), lines[line].end(), [&](const QRectF& other) {
+                    return left < other.right() && other.left() < left + width;
+                }))
+                break;
+        if (line == lines.size())
+            lines.emplace_back();
+        lines[line].push_back(QRectF(left, 0, width, height));
+        label->position->setCoords(label->position->key(),
+                                   rect.top() + 2 + static_cast<double>(line) * height);
+    }
 }
 
 void HistogramView::draw() {
@@ -159,19 +196,7 @@ void HistogramView::draw() {
     const double high = histogram_.edges.back();
     // Room for a decade-wide label beyond the longest call.
     plot->xAxis->setRange(low / 1.5, high * 3.0);
-    // Powers of ten alone would leave a range of less than two decades with
-    // one label or none: 1-2-5 steps there.
-    if (high / low < 100.0) {
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        for (double decade = std::pow(10.0, std::floor(std::log10(low / 1.5))); decade < high * 3.0;
-             decade *= 10.0)
-            for (double mantissa : {1.0, 2.0, 5.0})
-                if (const double tick = decade * mantissa; tick >= low / 1.5 && tick <= high * 3.0)
-                    ticker->addTick(tick, duration(tick));
-        plot->xAxis->setTicker(ticker);
-    } else {
-        plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogDurationAxisTicker));
-    }
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogDurationAxisTicker));
     const auto most = *std::max_element(histogram_.counts.begin(), histogram_.counts.end());
     plot->yAxis->setRange(0, static_cast<double>(most) * 1.35 + 1);
     plot->replot();

@@ -14,7 +14,7 @@ class QCPGraph;
 // marked, and optionally one outline per rank (up to 16) to tell a rank
 // whose calls are slower from calls that are sometimes slow everywhere.
 // Exact for per-call data, in memory or read on demand (then computed on a
-// worker, see RegionCallsChart); greyed out with an explanation for
+// worker, see RegionCallsChart); an explanation without axes for
 // summary-only reads, which hold no durations of single calls.
 class HistogramView : public RegionCallsChart {
     Q_OBJECT
@@ -39,6 +39,7 @@ private:
     void draw() override;
     QString noRegionText() const override;
     void addMarker(double seconds, const QString& name, int slot);
+    void stackMarkers();
 
     QCheckBox* outlines_;
     QCPGraph* bars_;

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RegionCallsChart.h"
 
+#include "ChartMessage.h"
 #include "analysis/Percentiles.h"
 #include "analysis/RegionCalls.h"
+#include "charts/RegionLegend.h"
 
 #include <QHBoxLayout>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <exception>
+#include <vector>
 
 namespace {
 
@@ -33,12 +37,12 @@ RegionCallsChart::RegionCallsChart(QWidget* parent)
     title_->setTextColor(kInk);
     plot_->plotLayout()->addElement(0, 0, title_);
     plot_->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
-    message_ = new QCPItemText(plot_);
+    message_ = new ChartMessage(plot_);
     message_->position->setType(QCPItemPosition::ptAxisRectRatio);
     message_->position->setCoords(0.5, 0.5);
     message_->setColor(kQuiet);
     message_->setVisible(false);
-    plot_->legend->setBrush(QColor(255, 255, 255, 220));
+    setUpLegend();
 
     plot_->setMouseTracking(true);
     connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
@@ -94,19 +98,62 @@ std::string RegionCallsChart::regionName() const {
 void RegionCallsChart::showMessage(const QString& text) {
     message_->setText(text);
     message_->setVisible(true);
+    // Made-up axes around no data would read as a chart of nothing.
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-        axis->setBasePen(QPen(kQuiet));
-        axis->setTickLabelColor(kQuiet);
-        axis->setLabelColor(kQuiet);
+        axis->setVisible(false);
+        axis->grid()->setVisible(false);
     }
 }
 
 void RegionCallsChart::inkAxes() {
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+        axis->setVisible(true);
         axis->setBasePen(QPen(kInk));
         axis->setTickLabelColor(kInk);
         axis->setLabelColor(kInk);
     }
+    plot_->yAxis->grid()->setVisible(true);
+}
+
+void RegionCallsChart::setUpLegend() {
+    // A row of its own between the title and the plot: inset, the legend
+    // hid the data where it mattered most (outliers at the top right).
+    QCPLegend* legend = plot_->legend;
+    plot_->axisRect()->insetLayout()->take(legend);
+    // Centred between two empty cells that take the spare width.
+    legendRow_ = new QCPLayoutGrid;
+    legendRow_->addElement(0, 0, new QCPLayoutElement(plot_));
+    legendRow_->addElement(0, 1, legend);
+    legendRow_->addElement(0, 2, new QCPLayoutElement(plot_));
+    legendRow_->setColumnStretchFactors({1.0, 0.001, 1.0});
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setColumnSpacing(12);
+    legend->setRowSpacing(0);
+    legend->setMargins(QMargins(4, 0, 4, 2));
+    legend->setVisible(false);
+    // The views show or hide the legend; the row follows before each replot.
+    connect(plot_, &QCustomPlot::beforeReplot, this, &RegionCallsChart::placeLegend);
+    connect(plot_, &QCustomPlot::afterLayout, this, &RegionCallsChart::fitLegend);
+}
+
+void RegionCallsChart::placeLegend() {
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    const bool placed = layout->elements(false).contains(legendRow_);
+    if (plot_->legend->visible() && !placed) {
+        layout->insertRow(1);
+        layout->addElement(1, 0, legendRow_);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!plot_->legend->visible() && placed) {
+        layout->take(legendRow_);
+        layout->simplify();
+    }
+}
+
+void RegionCallsChart::fitLegend() {
+    if (plot_->legend->visible())
+        RegionLegend::fitToWidth(plot_);
 }
 
 void RegionCallsChart::rebuild() {

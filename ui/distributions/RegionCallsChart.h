@@ -13,7 +13,8 @@
 #include <memory>
 #include <string>
 
-class QCPItemText;
+class ChartMessage;
+class QCPLayoutGrid;
 class QCPTextElement;
 class QCustomPlot;
 class QHBoxLayout;
@@ -82,10 +83,10 @@ protected:
 
     // Clears, computes (or starts computing) and draws the current request.
     void rebuild();
-    // Greys the axes and shows `text` in the middle of the plot.
+    // Hides the axes and shows `text` in the middle of the plot, wrapped to its width.
     void showMessage(const QString& text);
     QHBoxLayout* options() const { return options_; }
-    QCPItemText* message() const { return message_; }
+    ChartMessage* message() const { return message_; }
     const std::shared_ptr<const scope::ProfilingResults>& results() const { return results_; }
     const scope::RankSelection& ranks() const { return ranks_; }
     const QString& runLabel() const { return runLabel_; }
@@ -94,13 +95,18 @@ protected:
 
 private:
     void inkAxes();
+    void setUpLegend();
+    void placeLegend();
+    // The most legend columns that fit the plot's width (on screen or in an export).
+    void fitLegend();
     void start(Job job);
     void finish(const std::string& error);
 
     QCustomPlot* plot_;
     QHBoxLayout* options_;
     QCPTextElement* title_;
-    QCPItemText* message_;
+    ChartMessage* message_;
+    QCPLayoutGrid* legendRow_ = nullptr; // in the plot's layout while the legend shows
     std::shared_ptr<const scope::ProfilingResults> results_;
     scope::RankSelection ranks_;
     int region_ = -1;

@@ -4,6 +4,9 @@
 #include "ChartFileNames.h"
 #include "ExportController.h"
 #include "RunChartFiles.h"
+#include "analysis/HeaviestRegion.h"
+#include "callpaths/FlameGraph.h"
+#include "charts/PaintedSurface.h"
 #include "charts/RegionTotalsChart.h"
 #include "common/RunContext.h"
 #include "comparison/ComparisonBarChart.h"
@@ -59,13 +62,16 @@ public:
         return QDir(options_.directory).filePath(base + QLatin1Char('.') + suffix_);
     }
 
-    void chart(QWidget* widget, QCustomPlot* plot, const QString& base) {
+    // `size`: the chart's own, where it fits its content; else the options'.
+    void chart(QWidget* widget, QCustomPlot* plot, const QString& base, QSize size = {}) {
+        if (size.isEmpty())
+            size = options_.size;
         // Widgets never shown still lay out at the export size for the plot.
-        widget->resize(options_.size);
+        widget->resize(size);
         const QString path = pathFor(base);
         QString error;
-        if (ExportController::savePlot(plot, options_.format, path, options_.size.width(),
-                                       options_.size.height(), 1.0, &error))
+        if (ExportController::savePlot(plot, options_.format, path, size.width(), size.height(),
+                                       1.0, &error))
             written(path);
         else
             failed(error);
@@ -73,11 +79,15 @@ public:
 
     QSize size() const { return options_.size; }
 
-    // A page's chart.
+    // A page's chart. One that sizes itself (the flame graph, as deep as its
+    // tree) is given the width only: at a fixed height a shallow tree left
+    // most of the image blank.
     void save(ChartSurface& surface, const QString& base) {
         const QString path = pathFor(base);
+        const bool sizesItself = dynamic_cast<PaintedSurface<FlameGraph>*>(&surface) != nullptr;
+        const QSize size = sizesItself ? QSize(options_.size.width(), 0) : options_.size;
         QString error;
-        if (surface.save(RunChartFiles::format(options_.format), path, options_.size, 1.0, &error))
+        if (surface.save(RunChartFiles::format(options_.format), path, size, 1.0, &error))
             written(path);
         else
             failed(error);
@@ -190,21 +200,6 @@ QStringList HeadlessExport::runLabels(const std::vector<std::shared_ptr<const Ru
     return labels;
 }
 
-// The region whose ranks and calls are worth looking at first: the costliest
-// (-1 when no region has calls).
-int HeadlessExport::costliestRegion(const scope::ProfilingResults& results) {
-    int costliest = -1;
-    double highest = -1.0;
-    for (std::size_t region = 0; region < results.regions.size(); ++region) {
-        const scope::RegionStats stats = results.pooled(region);
-        if (stats.count > 0 && stats.total > highest) {
-            highest = stats.total;
-            costliest = static_cast<int>(region);
-        }
-    }
-    return costliest;
-}
-
 // Why a page's chart is not written for this run ("" when it is).
 QString HeadlessExport::skipReason(const RunData& run, ChartSurface& surface, int region) {
     if (!surface.offeredFor(run)) {
@@ -221,12 +216,13 @@ QString HeadlessExport::skipReason(const RunData& run, ChartSurface& surface, in
 }
 
 // The regions chart, then every page's chart as the window would show it
-// with the costliest region selected.
+// with the heaviest region selected (HeaviestRegion).
 void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunData>& run,
                                const QString& label, const QString& suffix) {
     RegionTotalsChart totals;
     totals.setRun(run->results, label);
-    writer.chart(&totals, totals.plot(), QStringLiteral("regions") + suffix);
+    writer.chart(&totals, totals.plot(), QStringLiteral("regions") + suffix,
+                 QSize(writer.size().width(), totals.contentHeight()));
 
     QWidget host;
     RunContext context;
@@ -235,7 +231,7 @@ void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunDa
         page->bind(&context);
     context.setLabel(label);
     context.setRun(run, {});
-    const int region = costliestRegion(*run->results);
+    const int region = scope::HeaviestRegion::of(*run->results);
     context.setRegion(region);
     for (const auto& page : pages) {
         ChartSurface* surface = page->surface();

@@ -57,7 +57,6 @@ private:
     // ("regions-run_np3.png").
     static void exportRun(Writer& writer, const std::shared_ptr<const RunData>& run,
                           const QString& label, const QString& suffix);
-    static int costliestRegion(const scope::ProfilingResults& results);
     static QString skipReason(const RunData& run, ChartSurface& surface, int region);
     static std::vector<std::shared_ptr<const RunData>>
     load(const Options& options, std::vector<Failure>& failures, QTextStream& err);

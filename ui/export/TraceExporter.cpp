@@ -56,12 +56,15 @@ void TraceExporter::chooseScopeAndExport(RunView* view, TraceExportJob::Format f
                             .arg(callLimit_),
                         QMessageBox::Cancel, dialogParent_);
         box.setInformativeText(tr("Which calls should the trace hold?"));
-        QPushButton* ranks = box.addButton(tr("Selected &Ranks Only"), QMessageBox::AcceptRole);
+        // With all ranks selected, "selected ranks" is everything: no choice.
+        const bool allRanks = view->rankSelection().isAll();
+        QPushButton* ranks =
+            allRanks ? nullptr : box.addButton(tr("Selected &Ranks Only"), QMessageBox::AcceptRole);
         QPushButton* visible = box.addButton(tr("&Visible Time Range"), QMessageBox::AcceptRole);
         QPushButton* everything = box.addButton(tr("&Everything"), QMessageBox::AcceptRole);
-        box.setDefaultButton(ranks);
+        box.setDefaultButton(allRanks ? visible : ranks);
         box.exec();
-        if (box.clickedButton() == ranks)
+        if (ranks != nullptr && box.clickedButton() == ranks)
             scope = SelectedRanks;
         else if (box.clickedButton() == visible)
             scope = VisibleRange;

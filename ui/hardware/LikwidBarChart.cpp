@@ -4,10 +4,40 @@
 #include "charts/ChartTitle.h"
 #include "common/RegionPalette.h"
 
+#include <QFontMetrics>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
+
+namespace {
+
+// Lines of text the chart is at least tall: the title, the tick and axis
+// labels and a plot that still shows the bars' proportions.
+constexpr int kMinimumLines = 13;
+
+// `text` broken at spaces into lines of at most `width` pixels.
+QString wrapped(const QString& text, const QFontMetrics& metrics, int width) {
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    // A single word longer than the axis: its end, the unit, matters least.
+    for (QString& l : lines)
+        l = metrics.elidedText(l, Qt::ElideMiddle, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
 
 LikwidBarChart::LikwidBarChart(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
@@ -19,6 +49,26 @@ LikwidBarChart::LikwidBarChart(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->grid()->setVisible(false);
     plot_->xAxis->setSubTicks(false);
     plot_->xAxis->setTickLength(0, 4);
+    // Squeezed below the pickers of a short bottom pane, the bars and the
+    // value axis's title were cut to nothing.
+    plot_->setMinimumHeight(kMinimumLines * QFontMetrics(plot_->font()).height());
+    connect(plot_, &QCustomPlot::afterLayout, this, &LikwidBarChart::fitValueLabel);
+}
+
+void LikwidBarChart::fitValueLabel() {
+    QCPAxis* axis = plot_->yAxis;
+    const int height = axis->axisRect()->height();
+    if (height <= 0)
+        return;
+    const QString label = wrapped(valueLabel_, QFontMetrics(axis->labelFont()), height);
+    if (label == axis->label())
+        return;
+    axis->setLabel(label);
+    // Laid out again at once: the frame being drawn uses this label.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    layout->update(QCPLayoutElement::upPreparation);
+    layout->update(QCPLayoutElement::upMargins);
+    layout->update(QCPLayoutElement::upLayout);
 }
 
 void LikwidBarChart::setBars(const std::vector<LikwidModel::Bar>& bars, const QString& title,
@@ -26,6 +76,7 @@ void LikwidBarChart::setBars(const std::vector<LikwidModel::Bar>& bars, const QS
     bars_ = bars;
     plot_->clearPlottables();
     title_->setText(title);
+    valueLabel_ = valueLabel;
     plot_->yAxis->setLabel(valueLabel);
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     double lowest = 0.0;

@@ -22,9 +22,14 @@ public:
                  const QString& valueLabel, bool regionColours);
     QCustomPlot* plot() const { return plot_; }
     const std::vector<LikwidModel::Bar>& bars() const { return bars_; }
+    // The value axis's title as set; the axis shows it wrapped to its height.
+    const QString& valueLabel() const { return valueLabel_; }
 
 private:
+    void fitValueLabel();
+
     QCustomPlot* plot_;
     QCPTextElement* title_;
     std::vector<LikwidModel::Bar> bars_;
+    QString valueLabel_;
 };

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScopedValueRollback>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
@@ -78,8 +79,14 @@ LikwidView::LikwidView(QWidget* parent) : QWidget(parent), model_(new LikwidMode
                             "MFLOP/s add up, ratios such as CPI are averaged"));
     barRow->addStretch();
     barLayout->addLayout(barRow);
-    bars_ = new LikwidBarChart(barPage);
-    barLayout->addWidget(bars_);
+    // The chart keeps a readable height in a short pane and scrolls there,
+    // rather than making the whole window taller than the screen.
+    auto* scroll = new QScrollArea(barPage);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    bars_ = new LikwidBarChart(scroll);
+    scroll->setWidget(bars_);
+    barLayout->addWidget(scroll);
     barsTab_ = tabs_->addTab(barPage, tr("Bar chart"));
 
     roofline_ = new RooflineChart(tabs_);

@@ -2,6 +2,7 @@
 #include "LoadController.h"
 
 #include "common/MemoryBudgetSetting.h"
+#include "common/RegionPalette.h"
 #include "load/AsyncLoader.h"
 
 #include <QMetaObject>
@@ -98,6 +99,8 @@ void LoadController::onStage(const scope::LoadOutcome& outcome,
             if (!started_.contains(id))
                 return;
             data->loadSeconds = started_.value(id).nsecsElapsed() / 1e9;
+            if (data->results)
+                RegionPalette::addRegions(data->results->regions);
             emit(this->*signal)(id, std::shared_ptr<const RunData>(std::move(data)));
         },
         Qt::QueuedConnection);
@@ -113,6 +116,10 @@ void LoadController::finish(quint64 id, std::shared_ptr<RunData> run, const Load
     } else if (run) {
         // The load time is known only here; RunData is shared as const afterwards.
         run->loadSeconds = seconds;
+        // Before any view asks for a colour, in the window as in the headless
+        // export, so that both settle the same collisions.
+        if (run->results)
+            RegionPalette::addRegions(run->results->regions);
         emit loaded(id, std::move(run));
     } else {
         emit failed(id, path, failure);

@@ -3,9 +3,31 @@
 
 #include "model/Errors.h"
 
+#include <QFileInfo>
 #include <QObject>
 
 #include <new>
+#include <optional>
+
+namespace {
+
+// A folder, pipe or unreadable file fails before a byte is read: nothing
+// about the file is corrupt, so the banner must not say so.
+std::optional<LoadFailure> unopenable(const scope::ProfileError& error) {
+    const QString path = QString::fromStdString(error.path());
+    const QFileInfo info(path);
+    if (!info.exists())
+        return std::nullopt;
+    const QString title = QObject::tr("Cannot open");
+    if (info.isDir())
+        return LoadFailure{LoadFailure::Kind::Corrupt, title,
+                           QObject::tr("%1 is a folder, not a profile").arg(path)};
+    if (!info.isFile() || !info.isReadable())
+        return LoadFailure{LoadFailure::Kind::Corrupt, title, QString::fromStdString(error.what())};
+    return std::nullopt;
+}
+
+} // namespace
 
 LoadFailure LoadFailure::describe(const std::exception_ptr& error) {
     const auto what = [](const std::exception& e) { return QString::fromStdString(e.what()); };
@@ -22,6 +44,8 @@ LoadFailure LoadFailure::describe(const std::exception_ptr& error) {
     } catch (const scope::DuplicateRankError& e) {
         return {Kind::Corrupt, QObject::tr("Rank in two files"), what(e)};
     } catch (const scope::CorruptProfileError& e) {
+        if (auto failure = unopenable(e))
+            return *failure;
         return {Kind::Corrupt, QObject::tr("Corrupt file"), what(e)};
     } catch (const std::bad_alloc&) {
         return {Kind::OutOfMemory, QObject::tr("Out of memory"),

@@ -20,7 +20,7 @@ struct LoadFailure {
     };
 
     Kind kind = Kind::Other;
-    QString title;   // short: "Corrupt file"
+    QString title;   // short: "Corrupt file", "Cannot open"
     QString message; // names the file and the step
 
     static LoadFailure describe(const std::exception_ptr& error);

@@ -8,7 +8,7 @@
 
 void LoadReport::show(MessageBanner& banner, const RunData& run, const QString& key) {
     for (const std::string& warning : run.results->warnings)
-        banner.showInfo(QString::fromStdString(warning));
+        banner.showWarning(QString::fromStdString(warning), key);
     if (run.results->damaged.empty())
         return;
     const auto& first = run.results->damaged[0];

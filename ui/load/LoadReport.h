@@ -12,6 +12,6 @@ struct RunData;
 class LoadReport {
     Q_DECLARE_TR_FUNCTIONS(LoadReport)
 public:
-    // `key` clears the damage error when the file is read again.
+    // `key` clears the damage error and the warnings when the file is read again.
     static void show(MessageBanner& banner, const RunData& run, const QString& key);
 };

@@ -4,6 +4,7 @@
 #include "common/MemoryBudgetSetting.h"
 #include "common/RunData.h"
 
+#include <QFileInfo>
 #include <QLocale>
 
 QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
@@ -27,13 +28,37 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     auto count = [](std::uint64_t n, const QString& one, const QString& many) {
         return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
     };
-    return tr("Schema %1 · %2 · %3 · %4 · loaded in %5 s · %6")
-        .arg(r.schemaVersion)
+    return tr("%1 · %2 · %3 · %4 · loaded in %5 s · %6")
+        .arg(fileKind(run))
         .arg(count(r.numRanks, tr("rank"), tr("ranks")),
              count(r.regions.size(), tr("region"), tr("regions")),
              count(r.totalCalls(), tr("call"), tr("calls")))
         .arg(run.loadSeconds, 0, 'f', 2)
         .arg(events);
+}
+
+QString RunStatusText::fileKind(const RunData& run) {
+    const auto suffixOf = [](const QString& path) {
+        const QString name = QFileInfo(path).fileName().toLower();
+        return name.endsWith(QStringLiteral(".json.gz")) ? QStringLiteral("json.gz")
+                                                         : QFileInfo(name).suffix();
+    };
+    if (run.isCombined())
+        return tr("%1 rank files (.%2)")
+            .arg(run.rankFiles.size())
+            .arg(suffixOf(run.rankFiles.front()));
+    const QString suffix = suffixOf(run.path);
+    const scope::ProfilingResults& r = *run.results;
+    // The schema number means nothing for these: they are no Python files.
+    if (suffix == QStringLiteral("spt")) {
+        const auto version = r.metadata.integer("trace_format_version");
+        return version ? tr("native trace (.spt v%1)").arg(*version) : tr("native trace (.spt)");
+    }
+    if (suffix.startsWith(QStringLiteral("json")))
+        return tr("JSON profile (.%1)").arg(suffix);
+    if (r.metadata.text("source") == "native")
+        return tr("C API rank file (HDF5 schema %1)").arg(r.schemaVersion);
+    return tr("HDF5 schema %1").arg(r.schemaVersion);
 }
 
 QString RunStatusText::onDemandReason(const RunData& run) {

@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QObject>
 
+#include <charconv>
 #include <vector>
 
 namespace {
@@ -23,7 +24,6 @@ std::string header(const QAbstractItemModel& model, int column) {
     return (RegionTableModel::isTime(id) ? QObject::tr("%1 (s)").arg(name) : name).toStdString();
 }
 
-// The raw number behind a cell: Python's repr round-trips every double.
 std::string field(const QModelIndex& index) {
     if (index.column() == RegionTableModel::Region)
         return index.data(RegionTableModel::SortRole).toString().toStdString();
@@ -36,18 +36,31 @@ std::string field(const QModelIndex& index) {
             .toString();
     if (id == QLatin1String("calls") || id == QLatin1String("gpu_calls"))
         return std::to_string(static_cast<unsigned long long>(value));
-    return scope::formatPythonFloat(value);
+    return RegionTableCsv::number(value);
 }
 
 } // namespace
 
+std::string RegionTableCsv::number(double value) {
+    // Averages, percentiles and shares are computed in doubles, and their last
+    // bit is noise ("5.470000000000001e-05"): rounded to the 15 significant
+    // digits a double carries exactly, then written as Python's repr writes
+    // that number. Nanosecond times need at most 15 digits up to 11 days.
+    char buffer[32];
+    const auto written =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 15);
+    double rounded = value;
+    if (written.ec == std::errc())
+        std::from_chars(buffer, written.ptr, rounded);
+    return scope::formatPythonFloat(rounded);
+}
+
 std::string RegionTableCsv::text(const QAbstractItemModel& table, const QHeaderView& headers) {
+    // Every column, those hidden on screen too: a file is read elsewhere,
+    // where the window's choice of columns is not known.
     std::vector<int> columns;
-    for (int visual = 0; visual < headers.count(); ++visual) {
-        const int logical = headers.logicalIndex(visual);
-        if (!headers.isSectionHidden(logical))
-            columns.push_back(logical);
-    }
+    for (int visual = 0; visual < headers.count(); ++visual)
+        columns.push_back(headers.logicalIndex(visual));
     scope::CsvWriter csv;
     std::vector<std::string> fields;
     for (int column : columns)

@@ -6,10 +6,12 @@
 class QAbstractItemModel;
 class QHeaderView;
 
-// The region table as shown, as CSV: rows in the (sorted, filtered) model's
-// order, the visible columns in header order, full column names, and raw
-// numbers (times in seconds, as Python's repr writes them).
+// The region table as CSV: rows in the (sorted, filtered) model's order, all
+// columns (hidden ones too) in header order, full column names, and raw
+// numbers (times in seconds).
 class RegionTableCsv {
 public:
     static std::string text(const QAbstractItemModel& table, const QHeaderView& header);
+    // A number as a field: 15 significant digits at most, in Python's repr.
+    static std::string number(double value);
 };

@@ -22,6 +22,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -29,6 +30,12 @@
 
 #include <algorithm>
 #include <utility>
+
+namespace {
+
+constexpr int kSideMinimum = 240;
+
+} // namespace
 
 RunView::RunView(QWidget* parent)
     : QWidget(parent), model_(new RegionTableModel(this)), proxy_(new RegionFilterProxy(this)),
@@ -59,7 +66,13 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         // Percentiles follow with per-call data, in memory or on demand.
         const bool calls = run_ && run_->results && scope::hasCallData(*run_->results);
         model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);
-        selectRegion(region >= 0 ? region : (model_->rowCount() > 0 ? 0 : -1));
+        // A new run starts on the table's top row (its slowest region), not on
+        // the first region of the file.
+        const QModelIndex top = proxy_->index(0, 0);
+        selectRegion(
+            region >= 0
+                ? region
+                : (top.isValid() ? top.data(RegionTableModel::RegionIndexRole).toInt() : -1));
         emit tableShowing();
     } else {
         model_->setPercentiles(rows);
@@ -104,7 +117,7 @@ void RunView::buildLayout() {
     // The chart's title grows with the region's name; without a minimum of
     // its own the pane would take that width from the table when a long
     // name is selected.
-    side_->setMinimumWidth(240);
+    side_->setMinimumWidth(kSideMinimum);
     bottom_ = new PageTabs(QStringLiteral("run/eventsPage"), this);
     addPages();
 
@@ -257,6 +270,9 @@ void RunView::install(std::shared_ptr<const RunData> run, bool readStage) {
     context_->setRun(run_, selection_, readStage);
     side_->showPagesFor(run_.get());
     bottom_->showPagesFor(run_.get());
+    // The side tabs have no scroll arrows: the pane is as wide as its tab
+    // labels, so that none ("Heatmap") is cut at its edge.
+    side_->setMinimumWidth(std::max(kSideMinimum, side_->tabBar()->sizeHint().width()));
     // After the new tab's first paint, in an event of its own: the numbers
     // arrive within milliseconds and would otherwise be laid out and painted
     // in the same batch.

@@ -9,6 +9,7 @@
 #include "RunTabs.h"
 #include "StartPage.h"
 #include "WindowMenus.h"
+#include "charts/TimelinePage.h"
 #include "common/FileDialogs.h"
 #include "common/MessageBanner.h"
 #include "common/RunLabels.h"
@@ -36,6 +37,18 @@
 #include <chrono>
 
 namespace {
+
+// The run's page tabs as the user sees them: beside the table, then below it.
+QList<std::pair<QTabWidget*, int>> pageTabsOf(const RunView* view) {
+    QList<std::pair<QTabWidget*, int>> pages;
+    if (view == nullptr)
+        return pages;
+    for (QTabWidget* tabs : {view->sideTabs(), view->bottomTabs()})
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->isTabVisible(i))
+                pages.append({tabs, i});
+    return pages;
+}
 
 const char* const kFileFilter =
     "scope-profiler files (*.h5 *.hdf5 *.spt *.json *.json.gz);;All files (*)";
@@ -155,16 +168,45 @@ void MainWindow::buildMenus() {
         if (currentRunView() != nullptr)
             closeRun(tabs_->currentIndex());
     });
-    // Not every platform theme maps QKeySequence::Close to Ctrl+W.
-    closeAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence::Close});
+    // Not every platform theme maps QKeySequence::Close to Ctrl+W; where it
+    // does, a second Ctrl+W would make the key ambiguous and do nothing.
+    QList<QKeySequence> closeKeys{QKeySequence(Qt::CTRL | Qt::Key_W)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!closeKeys.contains(key))
+            closeKeys << key;
+    closeAction_->setShortcuts(closeKeys);
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    WindowMenus::add(this, {[this] { showPreferences(); },
-                            [this](int step) {
-                                if (pages_->currentWidget() == tabs_)
-                                    runTabs_.step(step);
-                            }});
+    WindowMenus::Actions actions;
+    actions.preferences = [this] { showPreferences(); };
+    actions.switchTab = [this](int step) {
+        if (pages_->currentWidget() == tabs_)
+            runTabs_.step(step);
+    };
+    actions.pageTitles = [this] {
+        QStringList titles;
+        for (const auto& [tabs, index] : pageTabsOf(currentRunView()))
+            titles << tabs->tabText(index);
+        return titles;
+    };
+    actions.showPage = [this](int page) {
+        const auto pages = pageTabsOf(currentRunView());
+        if (page < 0 || page >= pages.size())
+            return;
+        const auto& [tabs, index] = pages[page];
+        tabs->setCurrentIndex(index);
+        tabs->currentWidget()->setFocus(Qt::ShortcutFocusReason);
+    };
+    actions.timeline = [this]() -> TimelineView* {
+        const RunView* view = currentRunView();
+        const auto* page = view != nullptr ? view->page<TimelinePage>() : nullptr;
+        return page != nullptr ? page->timeline() : nullptr;
+    };
+    const auto updateView = WindowMenus::add(this, actions);
+    // A run's page tabs are known once it is shown; the keys follow the tab in front.
+    connect(tabs_, &QTabWidget::currentChanged, this, updateView);
+    connect(this, &MainWindow::runOpened, this, updateView);
 }
 
 void MainWindow::showPreferences() {

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TimelineTitle.h"
+
+#include "analysis/PartialTimeline.h"
+#include "model/RankSelection.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace {
+
+// Longer rank lists are counted instead ("ranks 0–3, 7, 9–12").
+constexpr int kTitleRanksLength = 40;
+
+QString tr(const char* text, int n = -1) {
+    return QCoreApplication::translate("TimelineView", text, nullptr, n);
+}
+
+} // namespace
+
+QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint32_t>& bandRanks,
+                            const scope::TimelineSource* source) {
+    // A rank of several thread/task lanes has several bands.
+    std::vector<std::uint32_t> ranks = bandRanks;
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    QString shown;
+    if (ranks.size() == 1) {
+        shown = tr("rank %1").arg(ranks.front());
+    } else if (!ranks.empty()) {
+        QString list = QString::fromStdString(scope::RankSelection(ranks).toString());
+        list.replace(QLatin1Char('-'), QStringLiteral("\u2013"))
+            .replace(QLatin1Char(','), QStringLiteral(", "));
+        shown = list.size() <= kTitleRanksLength ? tr("ranks %1").arg(list)
+                                                 : tr("%n ranks", static_cast<int>(ranks.size()));
+    }
+    QString title;
+    if (shown.isEmpty())
+        title = runLabel.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel);
+    else
+        title = runLabel.isEmpty() ? tr("Timeline, %1").arg(shown)
+                                   : tr("Timeline of %1, %2").arg(runLabel, shown);
+    // The ranks still to come are not missing from the run.
+    if (const auto* partial = dynamic_cast<const scope::PartialTimeline*>(source))
+        title += tr(" (building: %1 of %2 ranks)")
+                     .arg(QLocale().toString(qulonglong(partial->ranksBuilt())),
+                          QLocale().toString(qulonglong(partial->ranksTotal())));
+    return title;
+}

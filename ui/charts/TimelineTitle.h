@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/TimelineSource.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+// The timeline's title: the run and the ranks it shows ("Timeline of
+// run_np3, ranks 0–2"), so that an exported image says what it shows.
+class TimelineTitle {
+public:
+    // bandRanks: the rank of each band, ascending; source: a timeline still
+    // being built says how far it got.
+    static QString text(const QString& runLabel, const std::vector<std::uint32_t>& bandRanks,
+                        const scope::TimelineSource* source);
+};
