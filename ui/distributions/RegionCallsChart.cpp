@@ -54,7 +54,14 @@ RegionCallsChart::RegionCallsChart(QWidget* parent)
     });
 }
 
-RegionCallsChart::~RegionCallsChart() = default;
+RegionCallsChart::~RegionCallsChart() {
+    // While the legend is hidden its row is out of the plot's layout, which
+    // deletes only what it holds: put it back for the plot to delete.
+    if (!plot_->plotLayout()->elements(false).contains(legendRow_)) {
+        plot_->plotLayout()->insertRow(1);
+        plot_->plotLayout()->addElement(1, 0, legendRow_);
+    }
+}
 
 void RegionCallsChart::setRun(std::shared_ptr<const scope::ProfilingResults> results) {
     results_ = std::move(results);
