@@ -7,6 +7,7 @@
 #include "BudgetBench.h"
 #include "ChildMeasurement.h"
 #include "FixtureWriter.h"
+#include "SignificanceBench.h"
 #include "SyntheticRun.h"
 
 #include <algorithm>
@@ -202,11 +203,13 @@ int main(int argc, char** argv) {
             repeat = std::max(1, std::atoi(argv[++i]));
         } else if (arg == "--quick") {
             quick = true;
-        } else if (arg == "--only" && i + 1 < argc && std::strcmp(argv[i + 1], "budget") == 0) {
+        } else if (arg == "--only" && i + 1 < argc &&
+                   (std::strcmp(argv[i + 1], "budget") == 0 ||
+                    std::strcmp(argv[i + 1], "significance") == 0)) {
             only = argv[++i];
         } else {
-            std::fprintf(stderr,
-                         "usage: scope-bench [--dir DIR] [--repeat N] [--quick] [--only budget]\n");
+            std::fprintf(stderr, "usage: scope-bench [--dir DIR] [--repeat N] [--quick] "
+                                 "[--only budget|significance]\n");
             return 1;
         }
     }
@@ -224,6 +227,11 @@ int main(int argc, char** argv) {
         benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 1 : 10)),
         benchFile(dir, 3, makeShape(quick ? 128 : 1024, 200, quick ? 10 : 100)),
     };
+    if (only == "significance") {
+        printHeader();
+        SignificanceBench::measure(quick, repeat);
+        return 0;
+    }
     BudgetBench budget(dir, repeat, quick);
     if (only == "budget") {
         ensureWritten(files.back());
@@ -246,5 +254,6 @@ int main(int argc, char** argv) {
     measureTimelineOf(manyRanks, repeat);
     measureSummaryScaling(summaryFiles, repeat);
     budget.measure(files.back().path, fileLabel(files.back()));
+    SignificanceBench::measure(quick, repeat);
     return 0;
 }

@@ -62,6 +62,46 @@ double parseThreshold(const std::string& text) {
     throw UsageError("invalid --threshold '" + text + "' (a percentage, e.g. 5)");
 }
 
+// --alpha: a probability strictly between 0 and 1.
+double parseAlpha(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && value > 0.0 && value < 1.0)
+            return value;
+    } catch (const std::exception&) {
+    }
+    throw UsageError("invalid --alpha '" + text + "' (a probability, e.g. 0.01)");
+}
+
+double parseMaxRegression(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && value >= 0.0)
+            return value;
+    } catch (const std::exception&) {
+    }
+    throw UsageError("invalid --max-regression '" + text + "' (a percentage, e.g. 5)");
+}
+
+// --diff and --check: BASELINE OTHER, or the runs of each side with --against.
+void checkDiffFiles(const ReportOptions& options, const std::vector<std::string>& baseline,
+                    const std::optional<std::vector<std::string>>& against) {
+    const std::string mode = options.check ? "--check" : "--diff";
+    if (!options.files.empty())
+        throw UsageError(mode + " compares the files given after it: " + mode +
+                         " BASELINE OTHER, or " + mode + " A1 A2 ... --against B1 B2 ...");
+    if (against) {
+        if (baseline.empty() || against->empty())
+            throw UsageError(mode + " A1 A2 ... --against B1 B2 ... needs files on both sides");
+    } else if (baseline.size() != 2) {
+        throw UsageError(mode + " compares exactly two files, given after it: " + mode +
+                         " BASELINE OTHER (several runs per side: " + mode +
+                         " A1 A2 ... --against B1 B2 ...)");
+    }
+}
+
 std::uint64_t parseMemoryBudget(const std::string& text) {
     try {
         return MemoryBudget::parse(text);
@@ -88,6 +128,22 @@ void checkTraceOptions(const ReportOptions& options) {
         throw UsageError("only one export can write to standard output (\"-\")");
 }
 
+// A scaling study is its own report: one table over all the files.
+void checkScalingOptions(const ReportOptions& options) {
+    if (options.csvPath || options.chromeTracePath || options.speedscopePath)
+        throw UsageError(
+            "--csv, --chrome-trace and --speedscope cannot be combined with --scaling");
+    if (options.callTree || options.lanes || options.likwid || options.perf ||
+        options.lineProfile || options.mpi || options.combineRanks)
+        throw UsageError("--scaling takes only --axis, --mode, --metric, --json, --include, "
+                         "--exclude, --ranks, --summary-only and --memory-budget");
+    if (options.thresholdPercent)
+        throw UsageError("--threshold only applies to --diff");
+    if (options.files.size() < 3)
+        throw UsageError("--scaling needs three or more files, got " +
+                         std::to_string(options.files.size()));
+}
+
 } // namespace
 
 ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) {
@@ -98,7 +154,10 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     bool noFallback = false;
     bool onlyFiles = false;
     std::vector<std::string> diffFiles;
+    std::optional<std::vector<std::string>> againstFiles;
+    std::optional<double> alpha;
     std::optional<ComparisonMetric> metric;
+    std::optional<std::string> scalingMode;
 
     ArgumentCursor cursor(arguments);
     while (!cursor.atEnd()) {
@@ -149,6 +208,9 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--mpi") {
             noValue();
             options.mpi = true;
+        } else if (name == "--imbalance") {
+            noValue();
+            options.imbalance = true;
         } else if (name == "--combine-ranks") {
             noValue();
             options.combineRanks = true;
@@ -169,20 +231,45 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--exclude") {
             for (auto& pattern : cursor.values(name, attached))
                 exclude.push_back(std::move(pattern));
-        } else if (name == "--diff") {
+        } else if (name == "--diff" || name == "--check") {
             noValue();
+            if (options.diff)
+                throw UsageError("--diff and --check are given once");
             options.diff = true;
-            for (int i = 0; i < 2; ++i) {
-                if (cursor.atEnd() || ArgumentCursor::looksLikeOption(cursor.peek()))
-                    throw UsageError("--diff needs two files: BASELINE OTHER");
+            options.check = name == "--check";
+            while (!cursor.atEnd() && !ArgumentCursor::looksLikeOption(cursor.peek()))
                 diffFiles.emplace_back(cursor.next());
-            }
+            if (diffFiles.size() < 2 && (cursor.atEnd() || cursor.peek() != "--against"))
+                throw UsageError(std::string(name) + " needs two files: BASELINE OTHER");
+        } else if (name == "--against") {
+            noValue();
+            againstFiles.emplace();
+            while (!cursor.atEnd() && !ArgumentCursor::looksLikeOption(cursor.peek()))
+                againstFiles->emplace_back(cursor.next());
+        } else if (name == "--alpha") {
+            alpha = parseAlpha(cursor.requiredValue(name, attached));
+        } else if (name == "--max-regression") {
+            options.maxRegressionPercent = parseMaxRegression(cursor.requiredValue(name, attached));
+        } else if (name == "--fail-on-new") {
+            noValue();
+            options.failOnNew = true;
+        } else if (name == "--scaling") {
+            noValue();
+            options.scaling = true;
+        } else if (name == "--axis") {
+            options.axis = cursor.requiredValue(name, attached);
+        } else if (name == "--mode") {
+            const std::string text = cursor.requiredValue(name, attached);
+            if (text != "strong" && text != "weak")
+                throw UsageError("invalid --mode '" + text + "' (choose from strong, weak)");
+            scalingMode = text;
         } else if (name == "--metric") {
             const std::string text = cursor.requiredValue(name, attached);
             metric = parseMetric(text);
             if (!metric)
                 throw UsageError("invalid --metric '" + text +
-                                 "' (choose from total, avg, min, max, calls)");
+                                 "' (choose from total, avg, min, max, calls, rank_mean, "
+                                 "slowest_rank)");
         } else if (name == "--threshold") {
             options.thresholdPercent = parseThreshold(cursor.requiredValue(name, attached));
         } else if (name == "--memory-budget") {
@@ -204,12 +291,22 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         options.memoryBudget = MemoryBudget::defaultBytes();
     if (options.help || options.version)
         return options;
+    if (options.scaling && options.diff)
+        throw UsageError("--scaling cannot be combined with --diff");
+    if (againstFiles && !options.diff)
+        throw UsageError("--against only applies to --diff and --check");
+    if (!options.check && (options.maxRegressionPercent || options.failOnNew))
+        throw UsageError("--max-regression and --fail-on-new only apply to --check");
+    if (!options.diff && alpha)
+        throw UsageError("--alpha only applies to --diff and --check");
     if (options.diff) {
-        if (!options.files.empty())
-            throw UsageError("--diff compares exactly two files, given after it: "
-                             "--diff BASELINE OTHER");
-        if (options.jsonPath || options.csvPath)
-            throw UsageError("--json and --csv cannot be combined with --diff");
+        checkDiffFiles(options, diffFiles, againstFiles);
+        if (options.check && !options.maxRegressionPercent)
+            throw UsageError("--check needs --max-regression PCT");
+        if (options.jsonPath == "-")
+            throw UsageError("--json with --diff and --check writes to a file, not \"-\"");
+        if (options.csvPath)
+            throw UsageError("--csv cannot be combined with --diff");
         if (options.callTree)
             throw UsageError("--call-tree cannot be combined with --diff");
         if (options.lanes)
@@ -218,13 +315,25 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
             throw UsageError("--likwid, --perf and --line-profile cannot be combined with --diff");
         if (options.mpi)
             throw UsageError("--mpi cannot be combined with --diff");
+        if (options.imbalance)
+            throw UsageError("--imbalance cannot be combined with --diff");
         if (options.combineRanks)
             throw UsageError("--combine-ranks cannot be combined with --diff");
+        options.baselineFiles = againstFiles ? diffFiles.size() : 1;
         options.files = std::move(diffFiles);
+        if (againstFiles)
+            options.files.insert(options.files.end(), againstFiles->begin(), againstFiles->end());
         options.metric = metric.value_or(ComparisonMetric::Total);
+        options.alpha = alpha.value_or(0.01);
+    } else if (options.scaling) {
+        checkScalingOptions(options);
+        options.metric = metric.value_or(ComparisonMetric::SlowestRank);
+        options.weakScaling = scalingMode == "weak";
     } else if (metric || options.thresholdPercent) {
         throw UsageError("--metric and --threshold only apply to --diff");
     }
+    if (!options.scaling && (options.axis || scalingMode))
+        throw UsageError("--axis and --mode only apply to --scaling");
     if (options.files.empty()) {
         throw UsageError(include.empty() && exclude.empty()
                              ? "no input files"
@@ -245,7 +354,10 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
 
 std::string ReportOptions::usage() {
     return R"(Usage: scope-report [OPTIONS] FILE...
-       scope-report --diff BASELINE OTHER [--metric M] [--threshold PCT] [OPTIONS]
+       scope-report --diff BASELINE OTHER [--metric M] [--threshold PCT] [--json PATH]
+       scope-report --diff A1 A2 ... --against B1 B2 ... [OPTIONS]
+       scope-report --check BASELINE OTHER --max-regression PCT [--fail-on-new]
+       scope-report --scaling FILE... [--axis ranks|threads|FIELD] [--json PATH]
 
 Summarises scope-profiler HDF5 files and native .spt traces: metadata and per-region statistics
 (ranks, calls, total, average, min, max, std) pooled over the selected ranks.
@@ -291,21 +403,50 @@ Options:
   --mpi                 print each file's MPI call regions as communication: bytes
                         sent and received per rank and peer, seconds per collective
                         and per wait kind per rank; "mpi" per file in --json
+  --imbalance           print each region's imbalance pattern over --ranks (balanced,
+                        static, rotating, growing or serialising, from 16 time
+                        windows) and the time balancing would recover;
+                        "imbalance_pattern" and "imbalance_recoverable" per region
+                        in --json (null without per-call data)
   --combine-ranks       read the files (native .spt traces and per-rank .h5 files of
                         the C/Fortran API, mixed) as the ranks of one run: regions
                         matched by name, a rank in two files is an error (status 3)
   --diff BASELINE OTHER compare two files region by region, as scope-profiler diff:
                         OTHER - BASELINE and the change in percent of BASELINE,
-                        largest change first; regions in one file only listed apart
-  --metric M            with --diff: total (default), avg, min, max or calls
-  --threshold PCT       with --diff: hide regions that changed by less than PCT percent
+                        largest change first; regions in one file only listed apart;
+                        per region a verdict (slower, faster, unchanged, new,
+                        removed), the 95 % interval of the change and its p-value
+                        (Mann-Whitney U, Holm-corrected across regions), then the
+                        findings as sentences; --json PATH writes them as "diff"
+  --against B1 B2 ...   with --diff A1 A2 ... or --check: several runs per side;
+                        the test is then across the runs' values (Welch's t on logs)
+  --check BASELINE OTHER  the comparison of --diff as a CI gate: status 5 when a
+                        region is significantly slower by more than --max-regression
+                        percent (they are listed), 0 otherwise
+  --max-regression PCT  with --check: the slowdown that fails it
+  --fail-on-new         with --check: a region only in OTHER fails it too
+  --metric M            with --diff/--check: total (default), avg, min, max, calls,
+                        rank_mean or slowest_rank (for runs on different rank counts)
+  --threshold PCT       with --diff/--check: a change below PCT percent is unchanged
+                        (default 1); --diff hides those regions from the table
+  --alpha A             with --diff/--check: the significance level (default 0.01)
+  --scaling FILE...     fit scaling models per region over three or more runs: Amdahl's
+                        serial fraction, a power law t ~ p^a (and its growth per doubling),
+                        R² of both, parallel efficiency per run, and the smallest p at
+                        which the region would take over half of the run's time;
+                        "scaling" in --json
+  --axis AXIS           with --scaling: ranks, threads, total_cores or a numeric metadata
+                        field (default: the first of these the runs differ in)
+  --mode strong|weak    with --scaling: same total work (default) or work growing with p
+  --metric M            with --scaling: the region's time per run, slowest_rank (default),
+                        rank_mean or total
   -h, --help            show this help
   --version             show the version
 
 Exit status: 0 ok (warnings on stderr), 1 usage error (or a rank of --ranks
 that a file lacks; that file is skipped), 2 file not found,
-3 corrupt or unreadable file, 4 summary data unavailable; with several
-files the highest status of any file.
+3 corrupt or unreadable file, 4 summary data unavailable, 5 --check found a
+regression; with several files the highest status of any file.
 )";
 }
 

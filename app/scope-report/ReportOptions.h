@@ -49,13 +49,30 @@ public:
     bool lineProfile = false;
     // MPI call regions as traffic, collective and wait times (MpiPrinter); "mpi" in --json.
     bool mpi = false;
+    // Each region's imbalance pattern (ImbalancePattern) after each table;
+    // "imbalance_pattern" and "imbalance_recoverable" per region in --json.
+    bool imbalance = false;
     bool help = false;
     bool version = false;
     ExportSelection selection;
-    // --diff BASELINE OTHER: compare two files (they are files[0] and files[1]).
+    // --diff BASELINE OTHER: compare two files (they are files[0] and files[1]);
+    // --diff A1 A2 ... --against B1 B2 ...: several runs per side, the
+    // baseline's first in `files` (baselineFiles of them), then the other's.
     bool diff = false;
+    // --check: --diff's comparison as a CI gate (ExitStatus::Regression).
+    bool check = false;
+    std::size_t baselineFiles = 1;
     ComparisonMetric metric = ComparisonMetric::Total;
     std::optional<double> thresholdPercent;
+    double alpha = 0.01;
+    std::optional<double> maxRegressionPercent; // --check: required
+    bool failOnNew = false;
+    // --scaling FILE...: scaling models of the regions over three or more runs
+    // along --axis (ranks, threads or a numeric metadata field; by default the
+    // first one the runs differ in), --mode strong (default) or weak.
+    bool scaling = false;
+    std::optional<std::string> axis;
+    bool weakScaling = false;
     // --combine-ranks: the files (.spt or per-rank .h5) are the ranks of one run.
     bool combineRanks = false;
     // --memory-budget: bytes a file's per-call events may take in memory;

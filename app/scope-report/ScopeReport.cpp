@@ -3,16 +3,22 @@
 
 #include "CallTreePrinter.h"
 #include "ControlEscaper.h"
+#include "DiffJsonWriter.h"
 #include "DiffPrinter.h"
+#include "ImbalancePrinter.h"
 #include "LanePrinter.h"
 #include "LikwidPrinter.h"
 #include "LineProfilePrinter.h"
 #include "MpiPrinter.h"
 #include "PerfPrinter.h"
 #include "RegionTablePrinter.h"
+#include "RegressionCheck.h"
+#include "ScalingPrinter.h"
+#include "analysis/ExclusiveTime.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "base/MemoryBudget.h"
+#include "compare/WhatChanged.h"
 #include "export/CallTreeJson.h"
 #include "export/ChromeTraceWriter.h"
 #include "export/RegionStatisticsCsv.h"
@@ -52,8 +58,9 @@ std::optional<ProfilingResults> ScopeReport::load(const std::string& path) {
         request.fallback = options_.fallback;
         request.includeLikwid = options_.likwid;
         request.includeLineProfile = options_.lineProfile;
-        // Only the speedscope frames show them (source file and line).
-        request.rowDetails = options_.speedscopePath.has_value();
+        // The speedscope frames show them (source file and line); --diff
+        // matches renamed regions by them.
+        request.rowDetails = options_.speedscopePath.has_value() || options_.diff;
         // Rank files are combined from their calls in memory.
         request.memoryBudget = options_.combineRanks ? 0 : options_.memoryBudget;
         return readProfileFile(path, request);
@@ -217,6 +224,28 @@ CallTree ScopeReport::reportOverlaps(const ProfilingResults& results, CallTree t
     return tree;
 }
 
+void ScopeReport::compare(const std::vector<ProfilingResults>& loaded, std::ostream& text) {
+    std::vector<const ProfilingResults*> baseline;
+    std::vector<const ProfilingResults*> other;
+    for (std::size_t i = 0; i < loaded.size(); ++i)
+        (i < options_.baselineFiles ? baseline : other).push_back(&loaded[i]);
+    WhatChangedOptions what;
+    what.statistic = options_.metric;
+    what.alpha = options_.alpha;
+    what.thresholdPercent = options_.thresholdPercent.value_or(1.0);
+    what.selection = options_.selection;
+    const DiffReport report = WhatChanged::compute(baseline, other, what);
+    if (options_.check) {
+        if (RegressionCheck(*options_.maxRegressionPercent, options_.failOnNew).print(text, report))
+            status_ = worst(status_, ExitStatus::Regression);
+    } else {
+        DiffPrinter(options_.metric).print(text, report, options_.thresholdPercent);
+    }
+    text.flush();
+    if (options_.jsonPath)
+        writeExport(*options_.jsonPath, DiffJsonWriter::json(report) + '\n', "JSON");
+}
+
 ExitStatus ScopeReport::run() {
     std::vector<ProfilingResults> loaded;
     std::vector<std::optional<ProfilingResults>> read;
@@ -238,13 +267,39 @@ ExitStatus ScopeReport::run() {
     // escaped, while exports to "-" below keep their bytes.
     ControlEscapingStream text(out_);
     if (options_.diff) {
-        // Both files must be read to compare them; the errors are reported above.
-        if (loaded.size() == 2)
-            DiffPrinter(options_.metric)
-                .print(text, loaded[0].path, loaded[1].path,
-                       RunComparison::diff(loaded[0], loaded[1], options_.metric,
-                                           options_.selection, options_.thresholdPercent));
+        // Every file must be read to compare them; the errors are reported above.
+        if (loaded.size() == options_.files.size())
+            compare(loaded, text);
         text.flush();
+        out_.flush();
+        return status_;
+    }
+    if (options_.scaling) {
+        std::vector<const ProfilingResults*> runs;
+        for (ProfilingResults& results : loaded) {
+            // Which region dominates is a question of exclusive time: a
+            // caller's total holds its callees' time too.
+            if (results.eventsRead)
+                fillExclusiveTimes(results, TimelineIndex(results));
+            runs.push_back(&results);
+        }
+        ScalingOptions scaling;
+        const std::vector<std::string> axes = ScalingModel::availableAxes(runs);
+        scaling.axis = options_.axis.value_or(axes.empty() ? "ranks" : axes.front());
+        scaling.mode = options_.weakScaling ? ScalingMode::Weak : ScalingMode::Strong;
+        scaling.metric = options_.metric;
+        scaling.selection = options_.selection;
+        try {
+            const ScalingStudy study = ScalingModel::compute(runs, scaling);
+            if (options_.tableOnStdout())
+                ScalingPrinter::print(text, study);
+            text.flush();
+            if (options_.jsonPath)
+                writeExport(*options_.jsonPath, ScalingPrinter::json(study) + '\n', "JSON");
+        } catch (const std::invalid_argument& error) {
+            fail(ExitStatus::Usage, std::string("--scaling: ") + error.what());
+        }
+        out_.flush();
         return status_;
     }
 
@@ -285,6 +340,8 @@ ExitStatus ScopeReport::run() {
                 LineProfilePrinter::print(text, loaded[i], ranks);
             if (options_.mpi)
                 MpiPrinter::print(text, loaded[i], ranks);
+            if (options_.imbalance)
+                ImbalancePrinter::print(text, loaded[i], options_.selection);
         }
         text.flush();
     }
@@ -298,6 +355,7 @@ ExitStatus ScopeReport::run() {
             RegionStatisticsJson json(options_.selection);
             json.setHardware(options_.likwid, options_.perf, options_.lineProfile);
             json.setMpi(options_.mpi);
+            json.setImbalance(options_.imbalance);
             if (options_.callTree) {
                 std::vector<const CallTree*> callTrees;
                 for (const auto& tree : trees)

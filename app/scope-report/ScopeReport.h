@@ -38,6 +38,8 @@ private:
     std::optional<LaneTable> laneTable(const ProfilingResults& results);
     // Warns of calls that overlap their caller without nesting.
     CallTree reportOverlaps(const ProfilingResults& results, CallTree tree);
+    // --diff and --check: the comparison of the baseline's runs and the other's.
+    void compare(const std::vector<ProfilingResults>& loaded, std::ostream& text);
     void writeExport(const std::string& destination, const std::string& text, const char* what);
     // --chrome-trace and --speedscope of the one file.
     void writeTraces(const ProfilingResults& results);

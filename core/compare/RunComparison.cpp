@@ -29,6 +29,15 @@ std::optional<double> RunComparison::value(const ProfilingResults& run, std::str
     // the selected ranks, so diff treats them as missing.
     if (stats.count == 0)
         return std::nullopt;
+    if (metric == ComparisonMetric::RankMean)
+        return stats.total / static_cast<double>(std::max<std::size_t>(1, run.rankCount(ranks)));
+    if (metric == ComparisonMetric::SlowestRank) {
+        double slowest = 0.0;
+        for (const RankRegion& row : run.rowsOf(*index))
+            if (ranks.contains(row.rank))
+                slowest = std::max(slowest, run.stats(*index, row.rank).total);
+        return slowest;
+    }
     return metricValue(metric, stats);
 }
 

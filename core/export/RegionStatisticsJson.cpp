@@ -5,6 +5,7 @@
 #include "HardwareJson.h"
 #include "JsonWriter.h"
 #include "MpiJson.h"
+#include "analysis/ImbalancePattern.h"
 #include "analysis/RegionTable.h"
 
 #include <filesystem>
@@ -200,6 +201,16 @@ void RegionStatisticsJson::writeRegion(JsonWriter& json, const ProfilingResults&
         json.endObject();
     }
     json.endObject();
+    if (imbalance_) {
+        const ImbalancePattern pattern = ImbalancePattern::of(file, region, selection_.ranks());
+        if (pattern.kind == ImbalanceKind::Unknown) {
+            json.key("imbalance_pattern").null();
+            json.key("imbalance_recoverable").null();
+        } else {
+            json.key("imbalance_pattern").value(pattern.name());
+            json.key("imbalance_recoverable").value(pattern.recoverableSeconds);
+        }
+    }
     json.endObject();
 }
 

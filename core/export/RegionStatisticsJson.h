@@ -44,6 +44,11 @@ public:
     void setHardware(bool likwid, bool perfEvents, bool lineProfile);
     // Adds "mpi" (MpiJson) to every file, so the default layout is unchanged.
     void setMpi(bool mpi) { mpi_ = mpi; }
+    // Adds to every region, after "per_rank", "imbalance_pattern"
+    // (ImbalancePattern::name over the selection's ranks, 16 windows) and
+    // "imbalance_recoverable" (seconds); both null where the pattern is
+    // unknown (no per-call data, fewer than two ranks).
+    void setImbalance(bool imbalance) { imbalance_ = imbalance; }
 
     // The JSON text without a trailing newline, as json.dumps returns it.
     std::string write(std::span<const ProfilingResults* const> files) const;
@@ -70,6 +75,7 @@ private:
     bool perfEvents_ = false;
     bool lineProfile_ = false;
     bool mpi_ = false;
+    bool imbalance_ = false;
 };
 
 } // namespace scope

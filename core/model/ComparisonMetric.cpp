@@ -15,6 +15,10 @@ std::string_view metricName(ComparisonMetric metric) {
         return "max";
     case ComparisonMetric::Calls:
         return "calls";
+    case ComparisonMetric::RankMean:
+        return "rank_mean";
+    case ComparisonMetric::SlowestRank:
+        return "slowest_rank";
     }
     return "total";
 }
@@ -22,6 +26,8 @@ std::string_view metricName(ComparisonMetric metric) {
 double metricValue(ComparisonMetric metric, const RegionStats& stats) {
     switch (metric) {
     case ComparisonMetric::Total:
+    case ComparisonMetric::RankMean:
+    case ComparisonMetric::SlowestRank:
         return stats.total;
     case ComparisonMetric::Average:
         return stats.average;
@@ -38,10 +44,16 @@ double metricValue(ComparisonMetric metric, const RegionStats& stats) {
 std::optional<ComparisonMetric> parseMetric(std::string_view name) {
     for (ComparisonMetric metric :
          {ComparisonMetric::Total, ComparisonMetric::Average, ComparisonMetric::Min,
-          ComparisonMetric::Max, ComparisonMetric::Calls})
+          ComparisonMetric::Max, ComparisonMetric::Calls, ComparisonMetric::RankMean,
+          ComparisonMetric::SlowestRank})
         if (metricName(metric) == name)
             return metric;
     return std::nullopt;
+}
+
+bool countsCalls(ComparisonMetric metric) {
+    return metric == ComparisonMetric::Total || metric == ComparisonMetric::RankMean ||
+           metric == ComparisonMetric::SlowestRank;
 }
 
 } // namespace scope

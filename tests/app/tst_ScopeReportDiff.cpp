@@ -24,7 +24,7 @@ QJsonObject statisticsOf(const QString& label) {
     return {};
 }
 
-// The table's region lines: name -> the four cells after it.
+// The table's region lines: name -> the four cells after it that scope-profiler prints.
 QMap<QString, QStringList> tableRows(const QByteArray& out) {
     QMap<QString, QStringList> rows;
     bool inTable = false;
@@ -36,8 +36,11 @@ QMap<QString, QStringList> tableRows(const QByteArray& out) {
         if (!inTable)
             continue;
         QStringList cells = line.trimmed().split(QRegularExpression(QStringLiteral("\\s{2,}")));
-        if (cells.size() == 5)
-            rows.insert(cells.takeFirst(), cells);
+        // The five columns of scope-profiler diff, then verdict, interval and p.
+        if (cells.size() == 8) {
+            const QString region = cells.takeFirst();
+            rows.insert(region, cells.mid(0, 4));
+        }
     }
     return rows;
 }
@@ -142,8 +145,18 @@ private slots:
             << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--metric", "median"};
         QTest::newRow("negative threshold")
             << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--threshold", "-5"};
-        QTest::newRow("with json")
+        QTest::newRow("json to stdout")
             << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--json", "-"};
+        QTest::newRow("with csv") << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--csv",
+                                                 "x.csv"};
+        QTest::newRow("against without diff")
+            << QStringList{"run_serial.h5", "--against", "run_np3.h5"};
+        QTest::newRow("check without max-regression")
+            << QStringList{"--check", "run_serial.h5", "run_np3.h5"};
+        QTest::newRow("max-regression without check")
+            << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--max-regression", "5"};
+        QTest::newRow("alpha out of range")
+            << QStringList{"--diff", "run_serial.h5", "run_np3.h5", "--alpha", "1.5"};
     }
 
     void usageErrors() {

@@ -2,6 +2,7 @@
 // Comparing runs: RunComparison (scope-profiler diff's rules) and SpeedupSeries
 // (pproc's speedup chart), checked against the statistics scope-profiler
 // itself wrote for the two sample runs (compare_serial_np3.region_statistics.json).
+#include "HandMadeRun.h"
 #include "TestSupport.h"
 #include "compare/RunComparison.h"
 #include "compare/SpeedupSeries.h"
@@ -168,6 +169,39 @@ private slots:
         QVERIFY(relativelyClose(*solve->percent[2], (serial - base) / base * 100.0));
         QVERIFY_THROWS_EXCEPTION(std::out_of_range,
                                  RunComparison::compute(runs, {ComparisonMetric::Total, 3, {}}));
+    }
+
+    // Per-rank totals worked out by hand (ns): solve 200 on rank 0 (two calls
+    // of 100), 50 on rank 1, 60 on rank 2 (30 + 20 + 10), none on rank 3,
+    // which only runs main.
+    void perRankStatistics() {
+        const ProfilingResults run = makeResults({{0, "main", {{0, 1000}}},
+                                                  {1, "main", {{0, 1000}}},
+                                                  {2, "main", {{0, 1000}}},
+                                                  {3, "main", {{0, 1000}}},
+                                                  {0, "solve", {{0, 100}, {200, 300}}},
+                                                  {1, "solve", {{0, 50}}},
+                                                  {2, "solve", {{0, 30}, {40, 60}, {70, 80}}}});
+        const auto value = [&](ComparisonMetric metric, const RankSelection& ranks = {}) {
+            return RunComparison::value(run, "solve", metric, ranks);
+        };
+        // (200 + 50 + 60 + 0) / 4 ranks; the slowest rank is rank 0.
+        QVERIFY(value(ComparisonMetric::RankMean) &&
+                relativelyClose(*value(ComparisonMetric::RankMean), 77.5e-9));
+        QVERIFY(value(ComparisonMetric::SlowestRank) &&
+                relativelyClose(*value(ComparisonMetric::SlowestRank), 200e-9));
+        QVERIFY(relativelyClose(*value(ComparisonMetric::Total), 310e-9));
+        // Ranks 1-3: (50 + 60 + 0) / 3; the slowest is rank 2.
+        const RankSelection some(std::vector<std::uint32_t>{1, 2, 3});
+        QVERIFY(relativelyClose(*value(ComparisonMetric::RankMean, some), 110e-9 / 3.0));
+        QVERIFY(relativelyClose(*value(ComparisonMetric::SlowestRank, some), 60e-9));
+        // Rank 3 alone made no call of solve: missing, as for the other statistics.
+        const RankSelection idle(std::vector<std::uint32_t>{3});
+        QVERIFY(!value(ComparisonMetric::RankMean, idle));
+        QVERIFY(!value(ComparisonMetric::SlowestRank, idle));
+        // main: 1000 ns on each of the four ranks.
+        QVERIFY(relativelyClose(*RunComparison::value(run, "main", ComparisonMetric::RankMean, {}),
+                                1000e-9));
     }
 
     void speedupOverRanks() {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The comparison view on runs made by hand, each expected value worked out on
-// paper: the table fitting the window with four runs, "missing" cells, the
+// paper: the table fitting the window with four runs, "removed" cells, the
 // message without common regions, the |Δ| max sort, the run list's contrast,
 // the Durations chart's order, log scale and tooltips, and the speedup axes.
 #include "RunWaiter.h"
@@ -101,7 +101,7 @@ class TestComparisonView : public QObject {
 private slots:
     void initTestCase() { prepareWindowTests(); }
     void tableOfFourRunsFitsTheWindow();
-    void missingRegionSaysMissing();
+    void removedRegionSaysRemoved();
     void noCommonRegionSaysSo();
     void firstClickOnLargestChangeSortsLargestFirst();
     void runNamesAreReadableWithAColourSwatch();
@@ -154,10 +154,10 @@ void TestComparisonView::tableOfFourRunsFitsTheWindow() {
              qPrintable(tip));
 }
 
-// A region the baseline has and a run lacks is "missing" there, uncoloured,
+// A region the baseline has and a run lacks is "removed" there, uncoloured,
 // not a green −100 %; such cells sort last either way and do not count as a
 // change for the threshold or "|Δ| max".
-void TestComparisonView::missingRegionSaysMissing() {
+void TestComparisonView::removedRegionSaysRemoved() {
     ComparisonSet set;
     set.add(handMadeRun("A", {{"solve", 2.0}, {"io", 1.0}, {"setup", 0.5}}), "A");
     set.add(handMadeRun("B", {{"solve", 1.0}, {"setup", 0.25}}), "B");
@@ -173,7 +173,7 @@ void TestComparisonView::missingRegionSaysMissing() {
     QVERIFY(io >= 0 && setup >= 0);
     for (const int column : {model->deltaColumn(1), model->percentColumn(1)}) {
         const QModelIndex cell = partial.index(io, column);
-        QCOMPARE(cell.data().toString(), QStringLiteral("missing"));
+        QCOMPARE(cell.data().toString(), QStringLiteral("removed"));
         QVERIFY(!cell.data(Qt::ForegroundRole).isValid());
         QVERIFY(!cell.data(ComparisonTableModel::SortRole).isValid());
     }
@@ -191,12 +191,12 @@ void TestComparisonView::missingRegionSaysMissing() {
     QCOMPARE(partial.index(setup, model->largestChangeColumn()).data().toString(),
              QStringLiteral("250 ms"));
 
-    // Sorted on B's Δ %, the missing io comes last in both directions.
+    // Sorted on B's Δ %, the removed io comes last in both directions.
     view.partialTable()->sortByColumn(model->percentColumn(1), Qt::AscendingOrder);
     QCOMPARE(regionsOf(partial), QStringList({"setup", "io"}));
     view.partialTable()->sortByColumn(model->percentColumn(1), Qt::DescendingOrder);
     QCOMPARE(regionsOf(partial), QStringList({"setup", "io"}));
-    // And on C's, setup (missing on C) is last.
+    // And on C's, setup (removed on C) is last.
     view.partialTable()->sortByColumn(model->percentColumn(2), Qt::AscendingOrder);
     QCOMPARE(regionsOf(partial), QStringList({"io", "setup"}));
     view.partialTable()->sortByColumn(model->percentColumn(2), Qt::DescendingOrder);

@@ -138,7 +138,7 @@ private slots:
                 texts << action->text();
                 QVERIFY(!action->isEnabled());
             }
-        QCOMPARE(texts.size(), 16);
+        QCOMPARE(texts.size(), 18);
         RunView* view = open(window, QStringLiteral("run_np3.h5"));
         QVERIFY(view);
         // The comparison's charts wait for a second run; this run has no LIKWID
@@ -147,6 +147,8 @@ private slots:
             QVERIFY(action->isSeparator() || action->isEnabled() ||
                     action->text() == QStringLiteral("&Comparison Chart…") ||
                     action->text() == QStringLiteral("Spee&dup Chart…") ||
+                    action->text() == QStringLiteral("&What Changed…") ||
+                    action->text() == QStringLiteral("What Changed as Mar&kdown…") ||
                     action->text() == QStringLiteral("&LIKWID Chart…") ||
                     action->text() == QStringLiteral("Commu&nication Matrix…"));
 

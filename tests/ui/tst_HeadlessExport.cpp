@@ -125,12 +125,12 @@ void TestHeadlessExport::twoFilesAddTheComparison() {
                           "histogram-run_np3.png", "histogram-run_serial.png", "ranks-run_np3.png",
                           "ranks-run_serial.png", "region_statistics.json", "regions-run_np3.png",
                           "regions-run_serial.png", "speedup.png", "timeline-run_np3.png",
-                          "timeline-run_serial.png"}));
-    QCOMPARE(result.out.trimmed().split('\n').size(), 17);
+                          "timeline-run_serial.png", "what_changed.md", "what_changed.png"}));
+    QCOMPARE(result.out.trimmed().split('\n').size(), 19);
     for (const QString& name : result.files.filter(QStringLiteral(".png"))) {
         const QSize size = QImage(QDir(out).filePath(name)).size();
         if (name.startsWith(QStringLiteral("regions-")) ||
-            name.startsWith(QStringLiteral("flame-")))
+            name.startsWith(QStringLiteral("flame-")) || name == QStringLiteral("what_changed.png"))
             QVERIFY2(size.width() == 1600 && size.height() < 900, qPrintable(name));
         else
             QCOMPARE(size, QSize(1600, 900));
@@ -245,7 +245,8 @@ void TestHeadlessExport::runsOfTheSameNameKeepTheirCharts() {
         QVERIFY2(result.files.contains(chart + "-runA_profiling_data.png"), qPrintable(chart));
         QVERIFY2(result.files.contains(chart + "-runB_profiling_data.png"), qPrintable(chart));
     }
-    QCOMPARE(result.files.size(), 17);
+    // And what_changed.png and .md.
+    QCOMPARE(result.files.size(), 19);
     QFile json(QDir(out).filePath("region_statistics.json"));
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QByteArray text = json.readAll();

@@ -32,6 +32,21 @@ std::shared_ptr<const ProfilingResults> handMade() {
                                                                  {2, "b", {{0, 400}}}}));
 }
 
+// The imbalance lines (ImbalancePattern) of handMade(): its span [0, 400] in
+// 16 windows of 25 ns. b: rank 2 alone in windows 0-3 and 8-15 (25 ns of a
+// mean 8.33, 16.7 ns to recover in each: 200 ns), all three ranks 25 ns in
+// windows 4-7 (balanced): rank 2 slow in every window with imbalance, alone
+// in 12 of 16 (not the 80 % serialising needs). a: window 0 rank 0 15 ns
+// (10 + 5), rank 1 20 ns, mean 11.67: 8.33 ns, rank 1 slowest; window 1 rank 0
+// 25 ns, mean 8.33: 16.67 ns, rank 0 slowest. 25 ns in all, the slow rank
+// changes.
+const QString kImbalanceB = QStringLiteral(
+    "Imbalance: static — rank 2 slow in every window with imbalance; balancing would recover "
+    "200 ns");
+const QString kImbalanceA = QStringLiteral(
+    "Imbalance: rotating — the slowest rank changes between windows (ranks 0, 1); balancing "
+    "would recover 25.0 ns");
+
 // 1,024 ranks of SyntheticRun, rank 700 ten times as long in the costliest region.
 std::shared_ptr<const ProfilingResults> thousandRanksOneSlow(std::size_t& region) {
     fixtures::SyntheticRun::Shape shape;
@@ -83,16 +98,16 @@ private slots:
         QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("2.00×"));
         QVERIFY(!model.index(2, 1).data().isValid());
         QCOMPARE(model.index(2, 0).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("rank 2, b: 400 ns total, 2.00× the mean 200 ns"));
+                 QStringLiteral("rank 2, b: 400 ns total, 2.00× the mean 200 ns\n") + kImbalanceB);
         QCOMPARE(model.index(2, 1).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("rank 2, a: no calls"));
+                 QStringLiteral("rank 2, a: no calls\n") + kImbalanceA);
         QCOMPARE(model.index(1, 1).data(HeatmapModel::RankRole).toUInt(), 1u);
         QCOMPARE(model.index(1, 1).data(HeatmapModel::RegionRole).toInt(), 0); // "a"
 
         // Max of a: 30 and 20 ns, mean 25 ns.
         model.setStatistic(HeatmapStatistic::Max);
         QCOMPARE(model.index(0, 1).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("rank 0, a: 30.0 ns max, 1.20× the mean 25.0 ns"));
+                 QStringLiteral("rank 0, a: 30.0 ns max, 1.20× the mean 25.0 ns\n") + kImbalanceA);
         model.setRanks(RankSelection({1, 2}));
         QCOMPARE(model.rowCount(), 2);
         model.setRun(nullptr);
@@ -167,7 +182,8 @@ private slots:
         QTest::mouseClick(&view, Qt::LeftButton, {}, layout.centre(2, 1).toPoint());
         QCOMPARE(activated.count(), 1);
         QCOMPARE(view.toolTipAt(layout.centre(0, 1).toPoint()),
-                 QStringLiteral("rank 0, a: 40.0 ns total, 2.00× the mean 20.0 ns"));
+                 QStringLiteral("rank 0, a: 40.0 ns total, 2.00× the mean 20.0 ns\n") +
+                     kImbalanceA);
     }
 
     void statisticChooserRecolours() {

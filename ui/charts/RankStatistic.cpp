@@ -25,6 +25,10 @@ QString label(Statistic statistic) {
         return QStringLiteral("Longest call");
     case Statistic::Calls:
         return QStringLiteral("Calls");
+    case Statistic::RankMean:
+        return QStringLiteral("Total per rank");
+    case Statistic::SlowestRank:
+        return QStringLiteral("Slowest rank's total");
     }
     if (statistic == kGpuTotal)
         return QStringLiteral("GPU total time");

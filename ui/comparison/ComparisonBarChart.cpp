@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonBarChart.h"
 
+#include "SignificanceText.h"
+
 #include "base/DurationFormat.h"
 #include "charts/ChartTitle.h"
 #include "charts/DurationAxisTicker.h"
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace {
 
@@ -38,6 +41,10 @@ QString metricTitle(scope::ComparisonMetric metric) {
         return ComparisonBarChart::tr("Minimum call duration per region");
     case scope::ComparisonMetric::Max:
         return ComparisonBarChart::tr("Maximum call duration per region");
+    case scope::ComparisonMetric::RankMean:
+        return ComparisonBarChart::tr("Total duration per rank, per region");
+    case scope::ComparisonMetric::SlowestRank:
+        return ComparisonBarChart::tr("Slowest rank's total duration per region");
     default:
         return ComparisonBarChart::tr("Average call duration per region");
     }
@@ -52,9 +59,20 @@ QString metricWords(scope::ComparisonMetric metric) {
         return ComparisonBarChart::tr("shortest call");
     case scope::ComparisonMetric::Max:
         return ComparisonBarChart::tr("longest call");
+    case scope::ComparisonMetric::RankMean:
+        return ComparisonBarChart::tr("total per rank");
+    case scope::ComparisonMetric::SlowestRank:
+        return ComparisonBarChart::tr("slowest rank's total");
     default:
         return ComparisonBarChart::tr("average call");
     }
+}
+
+// The run's colour blended towards white: a bar that did not really change.
+QColor pale(const QColor& colour) {
+    const auto towardsWhite = [](int channel) { return channel + (255 - channel) * 3 / 5; };
+    return QColor(towardsWhite(colour.red()), towardsWhite(colour.green()),
+                  towardsWhite(colour.blue()));
 }
 
 double largestOf(const std::vector<std::optional<double>>& values) {
@@ -92,6 +110,9 @@ ComparisonBarChart::ComparisonBarChart(QWidget* parent) : QWidget(parent) {
     group_ = new QCPBarsGroup(plot_);
     group_->setSpacingType(QCPBarsGroup::stAbsolute);
     group_->setSpacing(1);
+    unchangedGroup_ = new QCPBarsGroup(plot_);
+    unchangedGroup_->setSpacingType(QCPBarsGroup::stAbsolute);
+    unchangedGroup_->setSpacing(1);
     rebuild();
 }
 
@@ -112,6 +133,23 @@ void ComparisonBarChart::setLogScale(bool on) {
     plot_->replot();
 }
 
+void ComparisonBarChart::setReports(const std::vector<std::optional<scope::DiffReport>>& perRun) {
+    reports_ = perRun;
+    rebuild();
+}
+
+const scope::RegionChange* ComparisonBarChart::change(int run, const std::string& region) const {
+    if (run < 0 || run >= static_cast<int>(reports_.size()))
+        return nullptr;
+    const std::optional<scope::DiffReport>& report = reports_[static_cast<std::size_t>(run)];
+    if (!report || report->statistic != metric_)
+        return nullptr;
+    const auto found =
+        std::find_if(report->regions.begin(), report->regions.end(),
+                     [&](const scope::RegionChange& change) { return change.name == region; });
+    return found == report->regions.end() ? nullptr : &*found;
+}
+
 void ComparisonBarChart::setMetric(scope::ComparisonMetric metric) {
     if (metric == scope::ComparisonMetric::Calls)
         return;
@@ -122,6 +160,18 @@ void ComparisonBarChart::setMetric(scope::ComparisonMetric metric) {
 QCPBars* ComparisonBarChart::bars(int run) const {
     return run >= 0 && run < static_cast<int>(bars_.size()) ? bars_[static_cast<std::size_t>(run)]
                                                             : nullptr;
+}
+
+QCPBars* ComparisonBarChart::unchangedBars(int run) const {
+    return run >= 0 && run < static_cast<int>(unchanged_.size())
+               ? unchanged_[static_cast<std::size_t>(run)]
+               : nullptr;
+}
+
+QCPErrorBars* ComparisonBarChart::whiskers(int run) const {
+    return run >= 0 && run < static_cast<int>(whiskers_.size())
+               ? whiskers_[static_cast<std::size_t>(run)]
+               : nullptr;
 }
 
 QString ComparisonBarChart::message() const {
@@ -163,7 +213,17 @@ QString ComparisonBarChart::toolTipFor(int run, int region) const {
         value ? tr("%1, %2").arg(QString::fromStdString(scope::formatDuration(*value)),
                                  metricWords(metric_))
               : tr("no calls");
-    return tr("%1\n%2: %3").arg(regions_[region], label, what);
+    QString text = tr("%1\n%2: %3").arg(regions_[region], label, what);
+    if (const scope::RegionChange* found = change(run, regions_[region].toStdString())) {
+        const std::optional<scope::DiffReport>& report = reports_[static_cast<std::size_t>(run)];
+        const QString percent =
+            found->changePercent
+                ? SignificanceText::signedPercent(*found->changePercent) + QStringLiteral(" %, ")
+                : QString();
+        text += QLatin1Char('\n') + percent +
+                SignificanceText::details(*found, report->thresholdPercent);
+    }
+    return text;
 }
 
 bool ComparisonBarChart::eventFilter(QObject* watched, QEvent* event) {
@@ -179,6 +239,13 @@ bool ComparisonBarChart::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void ComparisonBarChart::rebuild() {
+    for (QCPErrorBars* whiskers : whiskers_)
+        plot_->removePlottable(whiskers);
+    whiskers_.clear();
+    for (QCPBars* bars : unchanged_)
+        plot_->removePlottable(bars);
+    unchanged_.clear();
+    unchangedGroup_->clear();
     for (QCPBars* bars : bars_)
         plot_->removePlottable(bars);
     bars_.clear();
@@ -230,12 +297,68 @@ void ComparisonBarChart::rebuild() {
                 bars->addData(static_cast<double>(i), *value);
         bars_.push_back(bars);
     }
+    addSignificance(rows, width);
+    if (!whiskers_.empty())
+        plot_->xAxis->setLabel(plot_->xAxis->label() +
+                               tr(" · whiskers: 95 % CI of the change; pale: no real change"));
     title_->setText(metricTitle(metric_));
     plot_->yAxis->setLabel(tr("Duration"));
     plot_->xAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
     applyScale();
     stack_->setCurrentWidget(plot_);
     plot_->replot();
+}
+
+void ComparisonBarChart::addSignificance(const std::vector<scope::ComparisonRow>& rows,
+                                         double width) {
+    bool any = false;
+    for (std::size_t run = 0; run < runs_.size(); ++run)
+        for (const scope::ComparisonRow& row : rows)
+            any = any || change(static_cast<int>(run), row.region) != nullptr;
+    if (!any)
+        return;
+    for (std::size_t run = 0; run < runs_.size(); ++run) {
+        const QColor colour = pale(runColor(static_cast<int>(run)));
+        auto* light = new QCPBars(plot_->xAxis, plot_->yAxis);
+        light->setBrush(colour);
+        light->setPen(QPen(colour.darker(115), 1));
+        light->setWidth(width);
+        light->setBarsGroup(unchangedGroup_);
+        light->removeFromLegend();
+        light->setSelectable(QCP::stNone);
+        unchanged_.push_back(light);
+    }
+    for (std::size_t run = 0; run < runs_.size(); ++run) {
+        auto* whiskers = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+        whiskers->removeFromLegend();
+        whiskers->setSelectable(QCP::stNone);
+        whiskers->setDataPlottable(bars_[run]);
+        whiskers->setPen(QPen(QColor(0x22, 0x22, 0x22), 1.5));
+        whiskers->setWhiskerWidth(6);
+        QVector<double> minus;
+        QVector<double> plus;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const scope::RegionChange* found = change(static_cast<int>(run), rows[i].region);
+            const std::optional<double> value = rows[i].values[run];
+            if (found && value && found->verdict == scope::Verdict::Unchanged)
+                unchanged_[run]->addData(static_cast<double>(i), *value);
+            if (!found || !value || !found->baseline || !found->ciLowPercent ||
+                !found->ciHighPercent) {
+                minus << nan;
+                plus << nan;
+                continue;
+            }
+            // The interval of the change applied to the baseline's value; it
+            // need not hold the bar's own value exactly (bootstrap ends).
+            const double low = *found->baseline * (1.0 + *found->ciLowPercent / 100.0);
+            const double high = *found->baseline * (1.0 + *found->ciHighPercent / 100.0);
+            minus << std::max(0.0, *value - low);
+            plus << std::max(0.0, high - *value);
+        }
+        whiskers->setData(minus, plus);
+        whiskers_.push_back(whiskers);
+    }
 }
 
 void ComparisonBarChart::applyScale() {
@@ -247,6 +370,14 @@ void ComparisonBarChart::applyScale() {
                 highest = std::max(highest, *value);
                 lowest = lowest > 0.0 ? std::min(lowest, *value) : *value;
             }
+    // Whiskers reaching above the tallest bar stay inside the plot.
+    for (std::size_t run = 0; run < whiskers_.size(); ++run) {
+        const auto bars = bars_[run]->data();
+        const auto errors = whiskers_[run]->data();
+        for (int i = 0; i < bars->size() && i < errors->size(); ++i)
+            if (!std::isnan(errors->at(i).errorPlus))
+                highest = std::max(highest, bars->at(i)->value + errors->at(i).errorPlus);
+    }
     logByDefault_ = lowest > 0.0 && highest / lowest > kLogRatio;
     const bool log = chosenLog_.value_or(logByDefault_) && highest > 0.0;
     const bool changed = log != logScale_;

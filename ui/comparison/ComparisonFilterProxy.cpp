@@ -15,11 +15,23 @@ void ComparisonFilterProxy::setMinimumPercent(double percent) {
     invalidateFilter();
 }
 
+void ComparisonFilterProxy::setChangedOnly(bool on) {
+    if (on == changedOnly_)
+        return;
+    changedOnly_ = on;
+    invalidateFilter();
+}
+
 bool ComparisonFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     const bool inAll = index.data(ComparisonTableModel::InAllRunsRole).toBool();
     if (inAll != (regions_ == Regions::InAllRuns))
         return false;
+    if (changedOnly_) {
+        const QVariant changed = index.data(ComparisonTableModel::ChangedRole);
+        if (changed.isValid() && !changed.toBool())
+            return false;
+    }
     const QVariant largest = index.data(ComparisonTableModel::LargestPercentRole);
     return !largest.isValid() || largest.toDouble() >= minimumPercent_;
 }
@@ -27,7 +39,7 @@ bool ComparisonFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& s
 bool ComparisonFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const {
     const QVariant a = left.data(sortRole());
     const QVariant b = right.data(sortRole());
-    // Cells without a number ("—", "missing", "n/a") go below the numbers in
+    // Cells without a number ("—", "new", "removed", "n/a") go below the numbers in
     // both directions, so that the first rows are always real changes. Qt
     // sorts descending by asking lessThan(right, left), hence the order test.
     if (a.isValid() != b.isValid())

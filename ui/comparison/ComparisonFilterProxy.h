@@ -6,7 +6,9 @@
 // One of the comparison tables: the regions every run has, or those that only
 // some runs have, with the rows whose largest |Δ %| is below a threshold
 // hidden (rows without any percentage are always kept, as scope-profiler diff
-// keeps them). Sorts on ComparisonTableModel::SortRole, i.e. on the numbers,
+// keeps them), and with "changed only" the rows no run really changed in
+// (ComparisonTableModel::ChangedRole; all rows stay while there are no
+// reports). Sorts on ComparisonTableModel::SortRole, i.e. on the numbers,
 // cells without a number last in either direction.
 class ComparisonFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
@@ -17,6 +19,8 @@ public:
 
     void setMinimumPercent(double percent);
     double minimumPercent() const { return minimumPercent_; }
+    void setChangedOnly(bool on);
+    bool changedOnly() const { return changedOnly_; }
     Regions regions() const { return regions_; }
 
 protected:
@@ -26,4 +30,5 @@ protected:
 private:
     Regions regions_;
     double minimumPercent_ = 0.0;
+    bool changedOnly_ = false;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonTableModel.h"
 
+#include "SignificanceText.h"
+
 #include "base/DurationFormat.h"
 
 #include <QBrush>
@@ -14,6 +16,9 @@ namespace {
 
 const QColor kWorse(0xc0, 0x1c, 0x28);
 const QColor kBetter(0x1a, 0x7f, 0x37);
+// No real change: quieter than the text, still 5.7:1 on white and 5.3:1 on
+// the alternate rows of the light palettes.
+const QColor kUnchanged(0x66, 0x66, 0x66);
 
 } // namespace
 
@@ -28,6 +33,28 @@ void ComparisonTableModel::setComparison(std::vector<scope::ComparisonRow> rows,
     baseline_ = baseline;
     metric_ = metric;
     endResetModel();
+}
+
+void ComparisonTableModel::setReports(std::vector<std::optional<scope::DiffReport>> perRun) {
+    beginResetModel();
+    reports_ = std::move(perRun);
+    reportIndex_.assign(reports_.size(), {});
+    for (std::size_t run = 0; run < reports_.size(); ++run)
+        if (reports_[run])
+            for (std::size_t i = 0; i < reports_[run]->regions.size(); ++i)
+                reportIndex_[run].emplace(reports_[run]->regions[i].name, i);
+    endResetModel();
+}
+
+const scope::RegionChange* ComparisonTableModel::change(int row, int run) const {
+    if (row < 0 || row >= rowCount() || run < 0 || run == baseline_ ||
+        run >= static_cast<int>(reports_.size()))
+        return nullptr;
+    const auto index = static_cast<std::size_t>(run);
+    if (!reports_[index] || reports_[index]->statistic != metric_)
+        return nullptr;
+    const auto found = reportIndex_[index].find(rows_[static_cast<std::size_t>(row)].region);
+    return found == reportIndex_[index].end() ? nullptr : &reports_[index]->regions[found->second];
 }
 
 int ComparisonTableModel::deltaColumn(int run) const {
@@ -87,17 +114,64 @@ QVariant ComparisonTableModel::changeColour(double delta) const {
     return QBrush(delta > 0 ? kWorse : kBetter);
 }
 
-bool ComparisonTableModel::isMissing(const scope::ComparisonRow& row, int run) const {
+bool ComparisonTableModel::isRemoved(const scope::ComparisonRow& row, int run) const {
     const auto index = static_cast<std::size_t>(run);
     const auto base = static_cast<std::size_t>(baseline_);
     return run != baseline_ && index < row.values.size() && base < row.values.size() &&
            !row.values[index] && row.values[base];
 }
 
+bool ComparisonTableModel::isNew(const scope::ComparisonRow& row, int run) const {
+    const auto index = static_cast<std::size_t>(run);
+    const auto base = static_cast<std::size_t>(baseline_);
+    return run != baseline_ && index < row.values.size() && base < row.values.size() &&
+           row.values[index] && !row.values[base];
+}
+
+double ComparisonTableModel::thresholdOf(int run) const {
+    const auto index = static_cast<std::size_t>(run);
+    return index < reports_.size() && reports_[index] ? reports_[index]->thresholdPercent : 1.0;
+}
+
+QVariant ComparisonTableModel::verdictColour(const scope::RegionChange& change,
+                                             double delta) const {
+    switch (change.verdict) {
+    case scope::Verdict::Slower:
+    case scope::Verdict::Faster:
+        return changeColour(delta);
+    case scope::Verdict::Unchanged:
+        return QBrush(kUnchanged);
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::newOrRemovedData(const scope::ComparisonRow& row, int run,
+                                                int role) const {
+    const bool added = isNew(row, run);
+    if (role == Qt::DisplayRole)
+        return added ? tr("new") : tr("removed");
+    if (role == VerdictRole)
+        return static_cast<int>(added ? scope::Verdict::New : scope::Verdict::Removed);
+    if (role == Qt::ToolTipRole) {
+        const std::optional<double> value =
+            row.values[static_cast<std::size_t>(added ? run : baseline_)];
+        const QString amount = value ? formatValue(*value) : QString();
+        return added ? tr("New in %1 (%2); %3, the baseline, has no calls of this region")
+                           .arg(labels_[run], amount, labels_[baseline_])
+                     : tr("Removed in %1, which has no calls of this region; %2 in %3, "
+                          "the baseline")
+                           .arg(labels_[run], amount, labels_[baseline_]);
+    }
+    if (role == Qt::TextAlignmentRole)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
 std::optional<double> ComparisonTableModel::largestPercent(const scope::ComparisonRow& row) const {
     std::optional<double> largest;
     for (int run = 0; run < runCount() && run < static_cast<int>(row.percent.size()); ++run)
-        if (run != baseline_ && !isMissing(row, run) && row.percent[static_cast<std::size_t>(run)])
+        if (run != baseline_ && !isRemoved(row, run) && row.percent[static_cast<std::size_t>(run)])
             largest = std::max(largest.value_or(0.0),
                                std::abs(*row.percent[static_cast<std::size_t>(run)]));
     return largest;
@@ -108,7 +182,7 @@ std::optional<double> ComparisonTableModel::largestChange(const scope::Compariso
     for (int run = 0; run < runCount() && run < static_cast<int>(row.delta.size()); ++run) {
         const auto index = static_cast<std::size_t>(run);
         const auto base = static_cast<std::size_t>(baseline_);
-        if (run == baseline_ || isMissing(row, run) || (!row.values[index] && !row.values[base]))
+        if (run == baseline_ || !row.values[index] || !row.values[base])
             continue;
         largest = std::max(largest.value_or(0.0), std::abs(row.delta[index]));
     }
@@ -125,25 +199,34 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
         const std::optional<double> largest = largestPercent(row);
         return largest ? QVariant(*largest) : QVariant();
     }
+    if (role == ChangedRole) {
+        if (std::none_of(reports_.begin(), reports_.end(), [](const auto& r) { return r; }))
+            return {};
+        for (int run = 0; run < runCount(); ++run) {
+            const scope::RegionChange* found = change(index.row(), run);
+            if (isNew(row, run) || isRemoved(row, run) ||
+                (found && found->verdict != scope::Verdict::Unchanged))
+                return true;
+        }
+        return false;
+    }
     const Column col = column(index.column());
     const auto run = static_cast<std::size_t>(std::max(col.run, 0));
     // A cell without a number has no sort key: ComparisonFilterProxy puts it
     // below the numbers whichever way the column is sorted.
     const QVariant missing;
-    // The run lacks a region the baseline has: no change to colour, and no
-    // "−100 %" that reads as the run having taken no time at all.
-    const bool runMissing =
-        (col.kind == Column::Delta || col.kind == Column::Percent) && isMissing(row, col.run);
-    if (runMissing) {
-        if (role == Qt::DisplayRole)
-            return tr("missing");
-        if (role == Qt::ToolTipRole)
-            return tr("%1 has no calls of this region; %2 has")
-                .arg(labels_[col.run], labels_[baseline_]);
-        if (role == Qt::TextAlignmentRole)
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+    const bool changeCell = col.kind == Column::Delta || col.kind == Column::Percent;
+    // Only one side has the region: said in words the same way for either
+    // side, uncoloured; not a change against 0 nor a "−100 %" that reads as
+    // the run having taken no time at all.
+    if (changeCell && (isNew(row, col.run) || isRemoved(row, col.run))) {
+        if (role == SortRole || role == Qt::ForegroundRole)
+            return {};
+        return newOrRemovedData(row, col.run, role);
     }
+    const scope::RegionChange* significance = changeCell ? change(index.row(), col.run) : nullptr;
+    if (role == VerdictRole)
+        return significance ? QVariant(static_cast<int>(significance->verdict)) : QVariant();
     switch (col.kind) {
     case Column::Region:
         if (role == Qt::DisplayRole || role == SortRole || role == Qt::ToolTipRole)
@@ -171,29 +254,45 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const {
         if (role == SortRole)
             return neither ? missing : QVariant(row.delta[run]);
         if (role == Qt::ForegroundRole)
-            return changeColour(row.delta[run]);
-        if (role == Qt::ToolTipRole)
-            return tr("%1 − %2").arg(labels_[col.run], labels_[baseline_]);
+            return significance ? verdictColour(*significance, row.delta[run])
+                                : changeColour(row.delta[run]);
+        if (role == Qt::ToolTipRole) {
+            const QString what = tr("%1 − %2").arg(labels_[col.run], labels_[baseline_]);
+            return significance ? what + QLatin1Char('\n') +
+                                      SignificanceText::details(*significance, thresholdOf(col.run))
+                                : what;
+        }
         if (role == Qt::TextAlignmentRole)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     }
     case Column::Percent: {
         const std::optional<double> percent = row.percent[run];
-        if (role == Qt::DisplayRole)
-            return percent ? QStringLiteral("%1%2 %")
-                                 .arg(*percent > 0   ? QStringLiteral("+")
-                                      : *percent < 0 ? QStringLiteral("−")
-                                                     : QString())
-                                 .arg(std::abs(*percent), 0, 'f', 1)
-                           : tr("n/a");
+        if (role == Qt::DisplayRole) {
+            if (!percent)
+                return tr("n/a");
+            const QString text = SignificanceText::signedPercent(*percent) + QStringLiteral(" %");
+            return significance ? text + QLatin1Char(' ') +
+                                      SignificanceText::marker(*significance, thresholdOf(col.run))
+                                : text;
+        }
         if (role == SortRole)
             return percent ? QVariant(*percent) : missing;
-        if (role == Qt::ForegroundRole)
-            return percent ? changeColour(row.delta[run]) : QVariant();
-        if (role == Qt::ToolTipRole)
-            return percent ? tr("%1 % against %2").arg(*percent, 0, 'g', 12).arg(labels_[baseline_])
-                           : tr("no percentage: %1 has no value here").arg(labels_[baseline_]);
+        if (role == Qt::ForegroundRole) {
+            if (!percent)
+                return {};
+            return significance ? verdictColour(*significance, row.delta[run])
+                                : changeColour(row.delta[run]);
+        }
+        if (role == Qt::ToolTipRole) {
+            if (!percent)
+                return tr("no percentage: %1 has no value here").arg(labels_[baseline_]);
+            const QString what =
+                tr("%1 % against %2").arg(*percent, 0, 'g', 12).arg(labels_[baseline_]);
+            return significance ? what + QLatin1Char('\n') +
+                                      SignificanceText::details(*significance, thresholdOf(col.run))
+                                : what;
+        }
         if (role == Qt::TextAlignmentRole)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};

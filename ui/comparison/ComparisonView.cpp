@@ -7,7 +7,9 @@
 #include "ComparisonHeaderView.h"
 #include "ComparisonSet.h"
 #include "ComparisonTableModel.h"
+#include "ScalingView.h"
 #include "SpeedupChart.h"
+#include "WhatChangedPanel.h"
 #include "compare/RunComparison.h"
 
 #include <QCheckBox>
@@ -41,7 +43,47 @@ const std::pair<ComparisonMetric, const char*> kMetrics[] = {
     {ComparisonMetric::Average, QT_TRANSLATE_NOOP("ComparisonView", "Average")},
     {ComparisonMetric::Min, QT_TRANSLATE_NOOP("ComparisonView", "Min")},
     {ComparisonMetric::Max, QT_TRANSLATE_NOOP("ComparisonView", "Max")},
-    {ComparisonMetric::Calls, QT_TRANSLATE_NOOP("ComparisonView", "Calls")}};
+    {ComparisonMetric::Calls, QT_TRANSLATE_NOOP("ComparisonView", "Calls")},
+    {ComparisonMetric::RankMean, QT_TRANSLATE_NOOP("ComparisonView", "Total per rank")},
+    {ComparisonMetric::SlowestRank, QT_TRANSLATE_NOOP("ComparisonView", "Slowest rank's total")}};
+
+QString metricToolTip(ComparisonMetric metric) {
+    switch (metric) {
+    case ComparisonMetric::Total:
+        return ComparisonView::tr("The time of all calls, summed over the selected ranks: it "
+                                  "grows with the number of ranks.");
+    case ComparisonMetric::Average:
+        return ComparisonView::tr("The mean duration of one call, over all ranks.");
+    case ComparisonMetric::Min:
+        return ComparisonView::tr("The shortest call, over all ranks.");
+    case ComparisonMetric::Max:
+        return ComparisonView::tr("The longest call, over all ranks.");
+    case ComparisonMetric::Calls:
+        return ComparisonView::tr("The number of calls, summed over the ranks.");
+    case ComparisonMetric::RankMean:
+        return ComparisonView::tr("The total divided by the number of selected ranks (ranks "
+                                  "without calls count 0): comparable across rank counts.");
+    case ComparisonMetric::SlowestRank:
+        return ComparisonView::tr("The largest total of any one rank: the time the others "
+                                  "wait for. The default when the runs have different rank "
+                                  "counts.");
+    }
+    return {};
+}
+
+// Scaling studies compare runs of different rank counts, where a total summed
+// over ranks grows with the ranks; the slowest rank's total is what the run's
+// time follows (WhatChanged::defaultStatistic's rule).
+ComparisonMetric defaultMetric(const std::vector<const scope::ProfilingResults*>& runs) {
+    for (const scope::ProfilingResults* run : runs)
+        if (run->numRanks != runs.front()->numRanks)
+            return ComparisonMetric::SlowestRank;
+    return ComparisonMetric::Total;
+}
+
+// Set on the statistic combo once the user (or setMetric) picked one: the
+// default no longer follows the runs.
+constexpr const char* kMetricChosen = "metricChosen";
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
     auto* table = new QTableView(parent);
@@ -92,6 +134,13 @@ ComparisonView::ComparisonView(ComparisonSet* set, QWidget* parent)
     pages_->addTab(buildBarsPage(), tr("Durations"));
     speedup_ = new SpeedupChart(pages_);
     pages_->addTab(speedup_, tr("Speedup"));
+    auto* scaling = new ScalingView(pages_);
+    pages_->addTab(scaling, tr("Scaling"));
+    const auto updateScaling = [this, scaling] {
+        scaling->setRuns(set_->results(), set_->labels());
+    };
+    connect(set_, &ComparisonSet::changed, scaling, updateScaling);
+    updateScaling();
     splitter->addWidget(pages_);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
@@ -105,6 +154,20 @@ ComparisonView::ComparisonView(ComparisonSet* set, QWidget* parent)
     connect(
         speedupMenu_, &ChartContextMenu::triggered, this,
         [this](ChartContextMenu::Action action) { emit chartActionRequested(Speedup, action); });
+    connect(whatChanged_, &WhatChangedPanel::regionActivated, this, &ComparisonView::selectRegion);
+    connect(whatChanged_, &WhatChangedPanel::reportsChanged, this,
+            [this](const std::vector<std::optional<scope::DiffReport>>& perRun) {
+                model_->setReports(perRun);
+                bars_->setReports(perRun);
+            });
+    // A change within the minimum |change| is no change; below 1 % (the
+    // table's default of 0 shows everything) noise of large runs is significant
+    // without mattering.
+    const auto followThreshold = [this](double percent) {
+        whatChanged_->setThresholdPercent(std::max(percent, 1.0));
+    };
+    connect(threshold_, &QDoubleSpinBox::valueChanged, this, followThreshold);
+    followThreshold(threshold_->value());
     connect(set_, &ComparisonSet::changed, this, &ComparisonView::onSetChanged);
     onSetChanged();
 }
@@ -169,10 +232,15 @@ QWidget* ComparisonView::buildTablePage() {
     auto* layout = new QVBoxLayout(page);
     auto* controls = new QHBoxLayout;
     metric_ = new QComboBox(page);
-    for (const auto& [metric, name] : kMetrics)
+    for (const auto& [metric, name] : kMetrics) {
         metric_->addItem(tr(name), static_cast<int>(metric));
+        metric_->setItemData(metric_->count() - 1, metricToolTip(metric), Qt::ToolTipRole);
+    }
     metric_->setToolTip(tr("The statistic compared: total time, average, min or max call "
-                           "duration over all ranks, or the number of calls."));
+                           "duration over all ranks, the number of calls, the total per "
+                           "rank or the slowest rank's total."));
+    connect(metric_, &QComboBox::activated, this,
+            [this] { metric_->setProperty(kMetricChosen, true); });
     auto* metricLabel = new QLabel(tr("&Statistic:"), page);
     metricLabel->setBuddy(metric_);
     threshold_ = new QDoubleSpinBox(page);
@@ -189,8 +257,24 @@ QWidget* ComparisonView::buildTablePage() {
     controls->addSpacing(16);
     controls->addWidget(thresholdLabel);
     controls->addWidget(threshold_);
+    auto* changedOnly = new QCheckBox(tr("C&hanged only"), page);
+    changedOnly->setToolTip(tr("Show only the regions that really changed (slower or faster "
+                               "beyond noise), new or removed. All regions stay while the "
+                               "significance is being computed."));
+    controls->addSpacing(16);
+    controls->addWidget(changedOnly);
     controls->addStretch(1);
     layout->addLayout(controls);
+    connect(changedOnly, &QCheckBox::toggled, this, [this](bool on) {
+        common_->setChangedOnly(on);
+        partial_->setChangedOnly(on);
+        updateCommonMessage();
+    });
+    // Reports arriving may leave "changed only" with nothing to show.
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+        if (commonStack_)
+            updateCommonMessage();
+    });
 
     commonTable_ = makeTable(common_, page);
     tableSplit_ = new QSplitter(Qt::Vertical, page);
@@ -212,7 +296,15 @@ QWidget* ComparisonView::buildTablePage() {
     split->addWidget(partialBox_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
-    layout->addWidget(split, 1);
+    // What changed above the numbers: the findings first, the table for the details.
+    whatChanged_ = new WhatChangedPanel(set_, page);
+    auto* findings = new QSplitter(Qt::Vertical, page);
+    findings->addWidget(whatChanged_);
+    findings->addWidget(split);
+    findings->setStretchFactor(0, 1);
+    findings->setStretchFactor(1, 3);
+    findings->setSizes({240, 480});
+    layout->addWidget(findings, 1);
 
     connect(metric_, &QComboBox::currentIndexChanged, this, &ComparisonView::recomputeTable);
     connect(threshold_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
@@ -231,8 +323,11 @@ QWidget* ComparisonView::buildBarsPage() {
     controls->setContentsMargins(6, 4, 6, 0);
     barMetric_ = new QComboBox(page);
     for (const auto& [metric, name] : kMetrics)
-        if (metric != ComparisonMetric::Calls)
+        if (metric != ComparisonMetric::Calls) {
             barMetric_->addItem(tr(name), static_cast<int>(metric));
+            barMetric_->setItemData(barMetric_->count() - 1, metricToolTip(metric),
+                                    Qt::ToolTipRole);
+        }
     barMetric_->setCurrentIndex(barMetric_->findData(static_cast<int>(ComparisonMetric::Average)));
     auto* label = new QLabel(tr("S&tatistic:"), page);
     label->setBuddy(barMetric_);
@@ -260,6 +355,7 @@ QWidget* ComparisonView::buildBarsPage() {
 }
 
 void ComparisonView::setMetric(int metric) {
+    metric_->setProperty(kMetricChosen, true);
     metric_->setCurrentIndex(metric_->findData(metric));
 }
 
@@ -292,6 +388,11 @@ void ComparisonView::onSetChanged() {
         baseline_->addItems(set_->labels());
         baseline_->setCurrentIndex(set_->baseline());
     }
+    if (!metric_->property(kMetricChosen).toBool() && count >= 1) {
+        const QSignalBlocker blocker(metric_);
+        metric_->setCurrentIndex(
+            metric_->findData(static_cast<int>(defaultMetric(set_->results()))));
+    }
     recomputeTable();
     bars_->setRuns(set_->results(), set_->labels());
     speedup_->setRuns(set_->results());
@@ -322,6 +423,7 @@ void ComparisonView::rebuildRunList() {
 
 void ComparisonView::recomputeTable() {
     const auto metric = static_cast<ComparisonMetric>(metric_->currentData().toInt());
+    whatChanged_->setStatistic(metric);
     std::vector<scope::ComparisonRow> rows;
     if (set_->count() >= 1) {
         scope::ComparisonOptions options;
@@ -352,6 +454,9 @@ void ComparisonView::updateCommonMessage() {
     if (set_->count() >= 2 && !rows.empty() && !anyCommon)
         text = tr("No region is in every run, so none can be compared across all of them. "
                   "The regions each run has are listed below, under \"Not in every run\".");
+    else if (anyCommon && common_->rowCount() == 0 && common_->changedOnly())
+        text = tr("No region in every run really changed above the minimum |change|. "
+                  "Clear \"Changed only\" to see them all.");
     else if (anyCommon && common_->rowCount() == 0)
         text = tr("No region in every run changed by %1 % or more. Lower the minimum "
                   "|change| to see them.")
@@ -359,6 +464,25 @@ void ComparisonView::updateCommonMessage() {
     commonMessage_->setText(text);
     commonStack_->setCurrentWidget(text.isEmpty() ? static_cast<QWidget*>(commonTable_)
                                                   : commonMessage_);
+}
+
+void ComparisonView::selectRegion(const QString& region) {
+    const auto& rows = model_->rows();
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        if (QString::fromStdString(rows[row].region) != region)
+            continue;
+        const QModelIndex source = model_->index(static_cast<int>(row), 0);
+        for (const auto& [proxy, table] :
+             {std::pair{common_, commonTable_}, std::pair{partial_, partialTable_}}) {
+            const QModelIndex index = proxy->mapFromSource(source);
+            if (!index.isValid())
+                continue;
+            pages_->setCurrentIndex(TablePage);
+            table->setCurrentIndex(index);
+            table->scrollTo(index);
+            return;
+        }
+    }
 }
 
 void ComparisonView::updateButtons() {

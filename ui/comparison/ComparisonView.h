@@ -21,11 +21,13 @@ class QStackedWidget;
 class QTabWidget;
 class QTableView;
 class SpeedupChart;
+class WhatChangedPanel;
 
 // The comparison of all open runs: the list of runs (reorder, rename, remove,
-// pick the baseline), the table of each region's value per run and its change
-// against the baseline, the grouped bar chart and the speedup chart. It shows
-// a ComparisonSet and edits it; whoever owns the set adds the runs.
+// pick the baseline), what changed (WhatChangedPanel) above the table of each
+// region's value per run and its change against the baseline, the grouped bar
+// chart and the speedup chart. It shows a ComparisonSet and edits it;
+// whoever owns the set adds the runs.
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
@@ -58,6 +60,7 @@ public:
     QDoubleSpinBox* thresholdBox() const { return threshold_; }
     ComparisonBarChart* barChart() const { return bars_; }
     SpeedupChart* speedupChart() const { return speedup_; }
+    WhatChangedPanel* whatChangedPanel() const { return whatChanged_; }
     ChartContextMenu* chartMenu(Chart chart) const {
         return chart == Bars ? barsMenu_ : speedupMenu_;
     }
@@ -77,6 +80,8 @@ private:
     void updateCommonMessage();
     void updateButtons();
     int selectedRun() const;
+    // Selects the region's row in whichever table shows it.
+    void selectRegion(const QString& region);
 
     ComparisonSet* set_;
     ComparisonTableModel* model_;
@@ -102,6 +107,7 @@ private:
     QCheckBox* logScale_ = nullptr;
     ComparisonBarChart* bars_ = nullptr;
     SpeedupChart* speedup_ = nullptr;
+    WhatChangedPanel* whatChanged_ = nullptr;
     ChartContextMenu* barsMenu_ = nullptr;
     ChartContextMenu* speedupMenu_ = nullptr;
 };

@@ -13,7 +13,8 @@ QString duration(double seconds) {
 
 } // namespace
 
-HeatmapModel::HeatmapModel(QObject* parent) : QAbstractTableModel(parent) {}
+HeatmapModel::HeatmapModel(QObject* parent)
+    : QAbstractTableModel(parent), imbalance_(new ImbalanceLines(this)) {}
 
 void HeatmapModel::setRun(std::shared_ptr<const scope::ProfilingResults> results) {
     results_ = std::move(results);
@@ -32,6 +33,7 @@ void HeatmapModel::setStatistic(scope::HeatmapStatistic statistic) {
 
 void HeatmapModel::recompute() {
     beginResetModel();
+    imbalance_->setRun(results_, ranks_);
     heatmap_ = results_ ? scope::RankRegionHeatmap::compute(*results_, ranks_, statistic_)
                         : scope::RankRegionHeatmap();
     endResetModel();
@@ -66,13 +68,14 @@ int HeatmapModel::columnCount(const QModelIndex& parent) const {
 QString HeatmapModel::toolTip(std::size_t row, std::size_t column) const {
     const QString where = tr("rank %1, %2").arg(heatmap_.rank(row)).arg(regionName(int(column)));
     const double value = heatmap_.value(row, column);
-    if (std::isnan(value))
-        return tr("%1: no calls").arg(where);
-    const QString statistic = statisticName(statistic_).toLower();
-    return tr("%1: %2 %3, %4× the mean %5")
-        .arg(where, duration(value), statistic)
-        .arg(heatmap_.ratio(row, column), 0, 'f', 2)
-        .arg(duration(heatmap_.mean(column)));
+    const QString cell = std::isnan(value)
+                             ? tr("%1: no calls").arg(where)
+                             : tr("%1: %2 %3, %4× the mean %5")
+                                   .arg(where, duration(value), statisticName(statistic_).toLower())
+                                   .arg(heatmap_.ratio(row, column), 0, 'f', 2)
+                                   .arg(duration(heatmap_.mean(column)));
+    const QString imbalance = imbalance_->line(heatmap_.region(column));
+    return imbalance.isEmpty() ? cell : cell + QLatin1Char('\n') + imbalance;
 }
 
 QVariant HeatmapModel::data(const QModelIndex& index, int role) const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/RankRegionHeatmap.h"
+#include "common/ImbalanceLines.h"
 #include "model/ProfilingResults.h"
 
 #include <QAbstractTableModel>
@@ -34,6 +35,8 @@ public:
     QString regionName(int column) const;
     // "Total", "Average" or "Max" as the combo box and titles say it.
     static QString statisticName(scope::HeatmapStatistic statistic);
+    // The regions' imbalance patterns, whose line ends each cell's tooltip.
+    ImbalanceLines* imbalance() const { return imbalance_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -49,4 +52,5 @@ private:
     scope::RankSelection ranks_;
     scope::HeatmapStatistic statistic_ = scope::HeatmapStatistic::Total;
     scope::RankRegionHeatmap heatmap_;
+    ImbalanceLines* imbalance_;
 };

@@ -4,6 +4,7 @@
 #include "charts/PaintedChartExporter.h"
 
 #include <QComboBox>
+#include <QCursor>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -34,6 +35,14 @@ HeatmapView::HeatmapView(QWidget* parent)
             static_cast<scope::HeatmapStatistic>(statistic_->currentData().toInt()));
     });
     connect(model_, &QAbstractItemModel::modelReset, this, qOverload<>(&QWidget::update));
+    // A pattern worked out on a worker arrives while its tooltip shows.
+    connect(model_->imbalance(), &ImbalanceLines::ready, this, [this] {
+        if (!QToolTip::isVisible() || !underMouse())
+            return;
+        const QString text = toolTipAt(mapFromGlobal(QCursor::pos()));
+        if (!text.isEmpty())
+            QToolTip::showText(QCursor::pos(), text, this);
+    });
 }
 
 void HeatmapView::setRun(std::shared_ptr<const scope::ProfilingResults> results) {

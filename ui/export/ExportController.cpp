@@ -11,6 +11,8 @@
 #include "common/MessageBanner.h"
 #include "comparison/ComparisonBarChart.h"
 #include "comparison/SpeedupChart.h"
+#include "comparison/WhatChangedPanel.h"
+#include "comparison/WhatChangedText.h"
 #include "export/RegionStatisticsJson.h"
 #include "export/TraceExporter.h"
 #include "load/RunStatusText.h"
@@ -61,6 +63,15 @@ QMenu* ExportController::addMenu(QMenu* file) {
     speedupChart_ = menu_->addAction(tr("Spee&dup Chart…"), this, [this] {
         chooseAndExportComparisonChart(ComparisonView::Speedup);
     });
+    whatChanged_ =
+        menu_->addAction(tr("&What Changed…"), this, &ExportController::chooseAndExportWhatChanged);
+    whatChangedMarkdown_ = menu_->addAction(tr("What Changed as Mar&kdown…"), this, [this] {
+        const QString path =
+            askSavePath(tr("Export What Changed"), QStringLiteral("what_changed.md"),
+                        tr("Markdown files (*.md)"), QStringLiteral("md"));
+        if (!path.isEmpty())
+            exportWhatChangedMarkdown(path);
+    });
     menu_->addSeparator();
     table_ = menu_->addAction(tr("Region Ta&ble as CSV…"), this,
                               [this] { chooseAndExportTable(context_->currentRunView()); });
@@ -108,6 +119,8 @@ void ExportController::updateActions() {
     const bool comparing = context_->comparisonView() != nullptr;
     comparisonChart_->setEnabled(comparing);
     speedupChart_->setEnabled(comparing);
+    whatChanged_->setEnabled(comparing);
+    whatChangedMarkdown_->setEnabled(comparing);
     statistics_->setEnabled(context_->runCount() > 0);
     copy_->setEnabled(run || context_->currentComparisonView() != nullptr);
 }
@@ -311,6 +324,76 @@ bool ExportController::copyComparisonChart(ComparisonView::Chart chart) {
     QString error;
     QCustomPlot* plot = comparisonPlot(chart, &error);
     return finishCopy(plot, error);
+}
+
+namespace {
+
+// The panel whose findings are ready, else null with the reason.
+WhatChangedPanel* readyWhatChanged(const ComparisonView* view, QString* error) {
+    WhatChangedPanel* panel = view != nullptr ? view->whatChangedPanel() : nullptr;
+    if (panel == nullptr) {
+        *error = ExportController::tr("open two or more runs to compare them");
+        return nullptr;
+    }
+    if (panel->state() != WhatChangedPanel::State::Ready || !panel->report()) {
+        *error = panel->message().isEmpty()
+                     ? ExportController::tr("what changed is still being computed")
+                     : panel->message();
+        return nullptr;
+    }
+    return panel;
+}
+
+} // namespace
+
+void ExportController::chooseAndExportWhatChanged() {
+    QString error;
+    WhatChangedPanel* panel = readyWhatChanged(context_->comparisonView(), &error);
+    if (panel == nullptr) {
+        chartFailed(tr("Cannot export what changed"), error);
+        return;
+    }
+    choosePlotPath(
+        panel->exportSize(), tr("Export What Changed"), QStringLiteral("what_changed"),
+        ChartContextMenu::ExportPng, true,
+        [this](ChartContextMenu::Action format, const QString& path, int width, int height,
+               double scale) { return exportWhatChanged(format, path, width, height, scale); });
+}
+
+bool ExportController::exportWhatChanged(ChartContextMenu::Action format, const QString& path,
+                                         int width, int height, double scale) {
+    QString error;
+    WhatChangedPanel* panel = readyWhatChanged(context_->comparisonView(), &error);
+    bool saved = false;
+    if (panel != nullptr) {
+        if (format == ChartContextMenu::ExportSvg)
+            saved = panel->saveSvg(path, width, height);
+        else if (format == ChartContextMenu::ExportPdf)
+            saved = panel->savePdf(path, width, height);
+        else
+            saved = panel->savePng(path, width, height, scale);
+        if (!saved)
+            error = tr("cannot write %1").arg(QDir::toNativeSeparators(path));
+    }
+    if (!saved) {
+        chartFailed(tr("Cannot export what changed"), error);
+        return false;
+    }
+    reportSaved(path);
+    return true;
+}
+
+bool ExportController::exportWhatChangedMarkdown(const QString& path) {
+    QString error;
+    WhatChangedPanel* panel = readyWhatChanged(context_->comparisonView(), &error);
+    if (panel == nullptr) {
+        chartFailed(tr("Cannot export what changed"), error);
+        return false;
+    }
+    return writeFile(
+        path,
+        WhatChangedText::markdown(*panel->report(), panel->beforeLabels(), panel->afterLabels()),
+        tr("what changed"));
 }
 
 bool ExportController::copyChart(RunView* view, const QString& chart) {

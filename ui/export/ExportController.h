@@ -57,6 +57,11 @@ public:
                                const QString& path, int width = 0, int height = 0,
                                double scale = ChartExporter::kDefaultScale);
     bool copyComparisonChart(ComparisonView::Chart chart);
+    // The comparison's What changed panel as an image, and its findings as Markdown.
+    void chooseAndExportWhatChanged();
+    bool exportWhatChanged(ChartContextMenu::Action format, const QString& path, int width = 0,
+                           int height = 0, double scale = ChartExporter::kDefaultScale);
+    bool exportWhatChangedMarkdown(const QString& path);
     // Writes any plot; false with the reason in `error`. Shared with the headless export.
     static bool savePlot(QCustomPlot* plot, ChartContextMenu::Action format, const QString& path,
                          int width, int height, double scale, QString* error);
@@ -106,6 +111,8 @@ private:
     QAction* callTree_ = nullptr;
     QAction* comparisonChart_ = nullptr;
     QAction* speedupChart_ = nullptr;
+    QAction* whatChanged_ = nullptr;
+    QAction* whatChangedMarkdown_ = nullptr;
     QAction* table_ = nullptr;
     QAction* statistics_ = nullptr;
     QAction* copy_ = nullptr;

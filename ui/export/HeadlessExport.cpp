@@ -9,8 +9,12 @@
 #include "charts/PaintedSurface.h"
 #include "charts/RegionTotalsChart.h"
 #include "common/RunContext.h"
+#include "compare/WhatChanged.h"
 #include "comparison/ComparisonBarChart.h"
+#include "comparison/ComparisonSet.h"
 #include "comparison/SpeedupChart.h"
+#include "comparison/WhatChangedPanel.h"
+#include "comparison/WhatChangedText.h"
 #include "export/DistinctLabels.h"
 #include "export/RegionStatisticsJson.h"
 #include "load/LoadController.h"
@@ -84,7 +88,9 @@ public:
     // most of the image blank.
     void save(ChartSurface& surface, const QString& base) {
         const QString path = pathFor(base);
-        const bool sizesItself = dynamic_cast<PaintedSurface<FlameGraph>*>(&surface) != nullptr;
+        const bool sizesItself =
+            dynamic_cast<PaintedSurface<FlameGraph>*>(&surface) != nullptr ||
+            dynamic_cast<PaintedSurface<WhatChangedPanel>*>(&surface) != nullptr;
         const QSize size = sizesItself ? QSize(options_.size.width(), 0) : options_.size;
         QString error;
         if (surface.save(RunChartFiles::format(options_.format), path, size, 1.0, &error))
@@ -250,6 +256,32 @@ void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunDa
     }
 }
 
+// The comparison tab's What changed, as the window shows it first: the first
+// run against the last, on the statistic the runs call for.
+void HeadlessExport::exportWhatChanged(Writer& writer,
+                                       const std::vector<std::shared_ptr<const RunData>>& runs,
+                                       const QStringList& labels) {
+    ComparisonSet set;
+    std::vector<const scope::ProfilingResults*> results;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        set.add(runs[i], labels[static_cast<qsizetype>(i)]);
+        results.push_back(runs[i]->results.get());
+    }
+    WhatChangedPanel panel(&set);
+    panel.setStatistic(scope::WhatChanged::defaultStatistic(results));
+    panel.finishNow();
+    if (!panel.report()) {
+        writer.note(QStringLiteral("what_changed skipped: %1").arg(panel.message()));
+        return;
+    }
+    PaintedSurface<WhatChangedPanel> surface(
+        {QStringLiteral("What Changed"), QString(), QStringLiteral("what_changed")}, &panel, {});
+    writer.save(surface, QStringLiteral("what_changed"));
+    writer.text(
+        QStringLiteral("what_changed.md"),
+        WhatChangedText::markdown(*panel.report(), panel.beforeLabels(), panel.afterLabels()));
+}
+
 HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream& out,
                                             QTextStream& err) {
     Outcome outcome;
@@ -301,6 +333,7 @@ HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream&
             writer.chart(&speedup, speedup.plot(), QStringLiteral("speedup"));
         else
             writer.note(QStringLiteral("speedup chart skipped: %1").arg(speedup.message()));
+        exportWhatChanged(writer, runs, labels);
     }
     // As scope-profiler and scope-report write it: json.dumps plus a newline,
     // the runs named as in the charts.

@@ -20,7 +20,7 @@ class QTextStream;
 // One file gives the regions chart and every page's chart (AnalysisPages);
 // with several, each run gets its own, named after
 // its label ("regions-run_np3.png"), and the comparison and speedup charts
-// are added.
+// and what changed (what_changed.png and .md) are added.
 class HeadlessExport {
 public:
     enum class Failure { NotFound, Unreadable, SummaryUnavailable };
@@ -57,6 +57,10 @@ private:
     // ("regions-run_np3.png").
     static void exportRun(Writer& writer, const std::shared_ptr<const RunData>& run,
                           const QString& label, const QString& suffix);
+    // what_changed.png (or .svg, .pdf) and what_changed.md of two or more runs.
+    static void exportWhatChanged(Writer& writer,
+                                  const std::vector<std::shared_ptr<const RunData>>& runs,
+                                  const QStringList& labels);
     static QString skipReason(const RunData& run, ChartSurface& surface, int region);
     static std::vector<std::shared_ptr<const RunData>>
     load(const Options& options, std::vector<Failure>& failures, QTextStream& err);

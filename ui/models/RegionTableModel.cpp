@@ -44,7 +44,8 @@ bool RegionTableModel::isTime(const QString& id) {
     return !others.contains(id);
 }
 
-RegionTableModel::RegionTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+RegionTableModel::RegionTableModel(QObject* parent)
+    : QAbstractTableModel(parent), imbalance_(new ImbalanceLines(this)) {}
 
 void RegionTableModel::setRows(std::shared_ptr<const RunData> run,
                                std::vector<scope::RegionTableRow> rows, bool percentilesPending,
@@ -171,6 +172,12 @@ QString RegionTableModel::unavailableReason(int column) const {
     return tr("No calls on the selected ranks.");
 }
 
+QString RegionTableModel::withImbalance(const QString& tip, std::size_t region) const {
+    imbalance_->setRun(run_ ? run_->results : nullptr, ranks_);
+    const QString line = imbalance_->line(region);
+    return line.isEmpty() ? tip : tip + QLatin1Char('\n') + line;
+}
+
 QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
     const scope::RegionTableRow* row = rowData(index.row());
     if (row == nullptr || !run_ || index.column() < 0 || index.column() >= columnCount())
@@ -200,7 +207,7 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
                           "the nested calls again, as scope-profiler does; it covered %2, "
                           "which Share and Wall use.")
                            .arg(seconds(row->stats.total), seconds(*row->wall));
-            return tip;
+            return withImbalance(tip, row->region);
         }
         case Qt::DecorationRole:
             return RegionPalette::color(name);
@@ -243,10 +250,11 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         if (isTime(shownColumnIds().value(column)))
             return fullPrecision(*v);
         if (column == Imbalance)
-            return tr("Slowest rank's total ÷ mean total of the %1 selected ranks (those "
-                      "without calls count 0): %2")
-                .arg(row->selectedRanks)
-                .arg(*v, 0, 'g', 6);
+            return withImbalance(tr("Slowest rank's total ÷ mean total of the %1 selected "
+                                    "ranks (those without calls count 0): %2")
+                                     .arg(row->selectedRanks)
+                                     .arg(*v, 0, 'g', 6),
+                                 row->region);
         if (column == Share)
             return row->wall ? tr("%1 % of the summed run time of the selected ranks (the time "
                                   "the region covered)")

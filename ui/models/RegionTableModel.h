@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/RegionTable.h"
+#include "common/ImbalanceLines.h"
 #include "common/RunData.h"
 
 #include <QAbstractTableModel>
@@ -81,6 +82,12 @@ public:
     bool setExclusive(std::shared_ptr<const RunData> run,
                       const std::vector<scope::RegionTableRow>& rows);
     bool exclusivePending() const { return exclusivePending_; }
+    // The rank selection the rows are for (RunView sets it before setRows):
+    // the tooltips' imbalance pattern is computed over it.
+    void setRanks(const scope::RankSelection& ranks) { ranks_ = ranks; }
+    // The regions' imbalance patterns, a line of the Region and Imbalance
+    // tooltips, computed for the hovered row only.
+    ImbalanceLines* imbalance() const { return imbalance_; }
     void clear();
     std::shared_ptr<const RunData> run() const { return run_; }
     const scope::RegionTableRow* rowData(int row) const;
@@ -98,6 +105,8 @@ public:
 private:
     std::optional<double> value(const scope::RegionTableRow& row, int column) const;
     QString unavailableReason(int column) const;
+    // `tip` and the region's imbalance line (ImbalanceLines).
+    QString withImbalance(const QString& tip, std::size_t region) const;
 
     std::shared_ptr<const RunData> run_;
     std::vector<scope::RegionTableRow> rows_;
@@ -105,4 +114,6 @@ private:
     bool exclusivePending_ = false;
     bool hasGpu_ = false;
     bool hasAwait_ = false;
+    scope::RankSelection ranks_;
+    ImbalanceLines* imbalance_;
 };

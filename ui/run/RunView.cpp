@@ -65,6 +65,8 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         const int region = selectedRegion();
         // Percentiles follow with per-call data, in memory or on demand.
         const bool calls = run_ && run_->results && scope::hasCallData(*run_->results);
+        // The newest job's rows: those of the selection now.
+        model_->setRanks(selection_);
         model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);
         // A new run starts on the table's top row (its slowest region), not on
         // the first region of the file.
