@@ -3,6 +3,7 @@
 
 #include "BenchSupport.h"
 #include "compare/Significance.h"
+#include "compare/WhatChanged.h"
 #include "events/RowStatistics.h"
 #include "model/ProfilingResults.h"
 
@@ -13,6 +14,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace scope::bench {
 
@@ -21,7 +23,8 @@ namespace {
 constexpr std::uint32_t kRanks = 16;
 constexpr std::uint32_t kRegions = 12;
 
-// Calls back to back on each rank, log-normal around 10 µs. In `other`,
+// Calls back to back on each rank, region after region (no call overlaps
+// another), log-normal around 10 µs. In `other`,
 // region 1 is 5 % slower per call and region 2 makes 20 % more calls.
 ProfilingResults pairRun(std::uint64_t calls, bool other) {
     ProfilingResults results;
@@ -29,6 +32,7 @@ ProfilingResults pairRun(std::uint64_t calls, bool other) {
     for (std::uint32_t region = 0; region < kRegions; ++region)
         results.regions.push_back("region_" + std::to_string(region));
     std::mt19937_64 random(other ? 2 : 1);
+    std::vector<std::int64_t> clock(kRanks, 0);
     for (std::uint32_t region = 0; region < kRegions; ++region) {
         const double slower = other && region == 1 ? std::log(1.05) : 0.0;
         const std::uint64_t n = other && region == 2 ? calls * 6 / 5 : calls;
@@ -38,7 +42,7 @@ ProfilingResults pairRun(std::uint64_t calls, bool other) {
             row.rank = rank;
             row.region = region;
             row.offset = results.events.size();
-            std::int64_t t = 0;
+            std::int64_t& t = clock[rank];
             for (std::uint64_t i = 0; i < n; ++i) {
                 const auto d = static_cast<std::int64_t>(duration(random));
                 results.events.starts.push_back(t);
@@ -105,6 +109,25 @@ void SignificanceBench::measure(bool quick, int repeat) {
                  std::to_string(static_cast<int>(bestRead * 1000)) + " ms");
     std::printf("  regions 0-3 (unchanged, 5 %% slower, 20 %% more calls, unchanged): %s\n",
                 verdicts.c_str());
+
+    // What the viewer's What changed panel computes: the tests plus the
+    // explanation (call trees of both runs for the changed regions' paths)
+    // and the other run's imbalance patterns.
+    const ProfilingResults* before[] = {&base};
+    const ProfilingResults* after[] = {&other};
+    double bestReport = 1e300;
+    std::size_t changed = 0;
+    for (int r = 0; r < std::max(1, repeat); ++r) {
+        const auto start = std::chrono::steady_clock::now();
+        const DiffReport report = WhatChanged::compute(before, after, {});
+        bestReport = std::min(bestReport, secondsSince(start));
+        changed = static_cast<std::size_t>(
+            std::count_if(report.regions.begin(), report.regions.end(), [](const auto& region) {
+                return region.verdict == Verdict::Slower || region.verdict == Verdict::Faster;
+            }));
+    }
+    printRow("what changed, same pair", "tests, split, paths, patterns",
+             Measurement{bestReport, pairCalls, 0}, std::to_string(changed) + " regions changed");
 }
 
 } // namespace scope::bench

@@ -45,6 +45,7 @@ std::string DiffJsonWriter::json(const DiffReport& report) {
         json.key("p_value").value(region.pValue);
         json.key("verdict").value(verdictName(region.verdict));
         json.key("per_call_data").value(region.perCallData);
+        json.key("too_few_calls").value(region.tooFewCalls);
         json.key("explained").beginObject();
         json.key("calls").value(region.explained.calls);
         json.key("per_call").value(region.explained.perCall);

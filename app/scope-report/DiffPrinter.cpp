@@ -109,11 +109,15 @@ void DiffPrinter::print(std::ostream& out, const DiffReport& report,
     table.push_back({"region", label + " (a)", label + " (b)", "delta", "delta [%]", "verdict",
                      "95% interval", "p"});
     bool summaryOnly = false;
+    bool tooFewCalls = false;
     for (const RegionChange* row : rows) {
         std::string verdict(verdictName(row->verdict));
         if (!row->perCallData) {
             verdict += "*";
             summaryOnly = true;
+        } else if (row->tooFewCalls) {
+            verdict += "+";
+            tooFewCalls = true;
         }
         const std::string name =
             row->renamedFrom ? row->name + " (was " + *row->renamedFrom + ")" : row->name;
@@ -146,6 +150,9 @@ void DiffPrinter::print(std::ostream& out, const DiffReport& report,
         << printfG("%g", report.thresholdPercent) << " %\n";
     if (summaryOnly)
         out << "  * no per-call data: the verdict comes from the totals alone\n";
+    if (tooFewCalls)
+        out << "  + too few calls for a test to reach alpha: the verdict comes from the totals "
+               "alone\n";
 
     const auto namesWhere = [&rows](auto wanted) {
         std::string names;

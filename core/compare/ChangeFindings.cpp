@@ -18,6 +18,14 @@ std::string fixed(double value, int decimals) {
     return std::string(text) == "-0.0" ? "0.0" : text;
 }
 
+// With a minus sign (U+2212), as the viewer's tables write it.
+std::string signedFixed(double value, int decimals) {
+    std::string text = fixed(value, decimals);
+    if (!text.empty() && text.front() == '-')
+        text.replace(0, 1, "\u2212");
+    return text;
+}
+
 std::string quoted(const std::string& name) {
     return "`" + name + "`";
 }
@@ -31,13 +39,18 @@ std::string valueText(double value, ComparisonMetric statistic) {
 // "(95 % CI 4.2–6.0 %, p < 0.001)", or what stands in for it.
 std::string certainty(const RegionChange& change) {
     std::string text;
-    if (change.ciLowPercent && change.ciHighPercent)
-        text = "95 % CI " + fixed(*change.ciLowPercent, 1) + "\u2013" +
-               fixed(*change.ciHighPercent, 1) + " %";
+    if (change.ciLowPercent && change.ciHighPercent) {
+        // "−38.8–−30.2" reads as a subtraction.
+        const bool negative = *change.ciLowPercent < 0.0 || *change.ciHighPercent < 0.0;
+        text = "95 % CI " + signedFixed(*change.ciLowPercent, 1) + (negative ? " to " : "\u2013") +
+               signedFixed(*change.ciHighPercent, 1) + " %";
+    }
     if (change.pValue)
         text += (text.empty() ? "" : ", ") + ChangeFindings::pValueText(*change.pValue);
     if (!change.perCallData)
         text += (text.empty() ? "" : ", ") + std::string("no per-call data");
+    else if (change.tooFewCalls)
+        text += (text.empty() ? "" : ", ") + std::string("too few calls to test");
     return text.empty() ? "" : " (" + text + ")";
 }
 
@@ -72,8 +85,9 @@ std::string explanation(const RegionChange& change, ComparisonMetric statistic) 
 std::string where(const RegionChange& change) {
     if (change.paths.empty() || change.paths.front().path == PathShares::kOtherPaths)
         return "";
-    return fixed(change.paths.front().share * 100.0, 0) + " % of it in " +
-           quoted(change.paths.front().path);
+    const std::string& path = change.paths.front().path;
+    return fixed(change.paths.front().share * 100.0, 0) + " % of it in " + quoted(path) +
+           (path == change.name ? " itself" : "");
 }
 
 std::string changed(const RegionChange& change, ComparisonMetric statistic) {
@@ -108,7 +122,7 @@ std::string changed(const RegionChange& change, ComparisonMetric statistic) {
 } // namespace
 
 std::string ChangeFindings::signedPercent(double percent) {
-    const std::string digits = fixed(percent, 1);
+    const std::string digits = signedFixed(percent, 1);
     return (percent > 0.0 && digits != "0.0" ? "+" : "") + digits + " %";
 }
 

@@ -84,6 +84,7 @@ MannWhitneyResult MannWhitney::test(std::span<const std::int64_t> x,
     if (m <= kExactMax && n <= kExactMax && tieSum == 0.0) {
         result.exact = true;
         result.p = exactTwoSided(m, n, result.u);
+        result.smallestP = exactTwoSided(m, n, 0.0);
         return result;
     }
     const double all = dm + dn;
@@ -93,6 +94,8 @@ MannWhitneyResult MannWhitney::test(std::span<const std::int64_t> x,
     const double distance = std::max(0.0, std::abs(result.u - dm * dn / 2.0) - 0.5);
     result.z = std::copysign(distance / std::sqrt(variance), result.u - dm * dn / 2.0);
     result.p = std::min(1.0, std::erfc(distance / std::sqrt(variance) / std::sqrt(2.0)));
+    const double farthest = std::max(0.0, dm * dn / 2.0 - 0.5);
+    result.smallestP = std::min(1.0, std::erfc(farthest / std::sqrt(variance) / std::sqrt(2.0)));
     return result;
 }
 

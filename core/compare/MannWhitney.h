@@ -12,6 +12,10 @@ struct MannWhitneyResult {
     double z = 0.0; // standardised U, continuity-corrected; 0 when exact
     double p = 1.0; // two-sided
     bool exact = false;
+    // The smallest two-sided p any arrangement of samples of these sizes
+    // could give: above alpha, the test cannot tell a change from noise
+    // however large it is (1 call against 3 never gets below 0.5).
+    double smallestP = 1.0;
 };
 
 // The two-sided Mann–Whitney U test (Wilcoxon rank-sum) of two samples. Both

@@ -10,22 +10,47 @@ namespace scope {
 
 RelativePaths PathShares::below(const CallTree& tree, const ProfilingResults& run,
                                 std::size_t region, const std::string& label) {
-    RelativePaths paths;
+    // Top-down from the root, each node's path below the region's outermost
+    // call follows from its parent's, so the text of a path is built once. A
+    // deep recursion (or calls that overlap without nesting) would otherwise
+    // give as many ever longer paths as it has levels; below kDeepest levels
+    // they are folded into "... > …".
+    constexpr std::uint32_t kNoPath = CallTree::kNone;
     const auto wanted = static_cast<std::int32_t>(region);
-    for (std::uint32_t node = 1; node < tree.size(); ++node) {
-        if (tree.exclusiveNs[node] == 0)
-            continue;
-        const std::vector<std::int32_t> chain = tree.path(node);
-        const auto outermost = std::find(chain.begin(), chain.end(), wanted);
-        if (outermost == chain.end())
-            continue;
-        std::string text = label;
-        for (auto it = outermost + 1; it != chain.end(); ++it) {
-            text += " > ";
-            text += run.regions[static_cast<std::size_t>(*it)];
+    std::vector<std::uint32_t> pathOf(tree.size(), kNoPath);
+    std::vector<std::uint32_t> level(tree.size(), 0); // levels below the region's call
+    std::vector<std::string> texts;
+    std::vector<std::uint32_t> queue{CallTree::kRoot};
+    for (std::size_t next = 0; next < queue.size(); ++next) {
+        const std::uint32_t node = queue[next];
+        const std::uint32_t path = pathOf[node];
+        for (std::uint32_t i = 0; i < tree.childCount[node]; ++i) {
+            const std::uint32_t child = tree.children[tree.childBegin[node] + i];
+            queue.push_back(child);
+            if (path == kNoPath) {
+                if (tree.region[child] != wanted)
+                    continue;
+                pathOf[child] = static_cast<std::uint32_t>(texts.size());
+                texts.push_back(label);
+            } else if (level[node] < kDeepest) {
+                pathOf[child] = static_cast<std::uint32_t>(texts.size());
+                texts.push_back(texts[path] + " > " +
+                                run.regions[static_cast<std::size_t>(tree.region[child])]);
+                level[child] = level[node] + 1;
+            } else if (level[node] == kDeepest) {
+                pathOf[child] = static_cast<std::uint32_t>(texts.size());
+                texts.push_back(texts[path] + " > \u2026");
+                level[child] = kDeepest + 1;
+            } else {
+                pathOf[child] = path;
+                level[child] = level[node];
+            }
         }
-        paths[text] += static_cast<double>(tree.exclusiveNs[node]) * 1e-9;
     }
+    RelativePaths paths;
+    for (std::uint32_t node = 1; node < tree.size(); ++node)
+        if (pathOf[node] != kNoPath && tree.exclusiveNs[node] != 0)
+            paths[texts[pathOf[node]]] += static_cast<double>(tree.exclusiveNs[node]) * 1e-9;
     return paths;
 }
 

@@ -4,6 +4,7 @@
 #include "RegionChange.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <span>
 #include <string>
@@ -24,6 +25,9 @@ public:
     // How many paths are listed before the rest is folded into kOtherPaths.
     static constexpr std::size_t kListed = 5;
     static constexpr const char* kOtherPaths = "other paths";
+    // How many levels below the region a path goes before the deeper calls
+    // are folded into "… > …".
+    static constexpr std::uint32_t kDeepest = 6;
 
     // The exclusive time of every path through `region` of `tree` (built from
     // `run`), from the region's outermost call on the path down, the region

@@ -50,6 +50,10 @@ struct RegionChange {
     // False when either side was read without per-call data (summary-only,
     // aggregate layout): the verdict then comes from the totals alone.
     bool perCallData = true;
+    // True when the sides have so few calls that no test could reach alpha
+    // (MannWhitneyResult::smallestP): the verdict then comes from the totals
+    // alone, and pValue is empty.
+    bool tooFewCalls = false;
     ChangeSplit explained;
     std::vector<PathShare> paths; // largest |share| first
     // imbalance pattern of the other side, ImbalancePattern's name; "" unknown

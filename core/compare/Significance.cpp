@@ -101,6 +101,7 @@ RegionSignificance Significance::test(const RegionSample& baseline, const Region
     const MannWhitneyResult u = MannWhitney::test(sorted[0], sorted[1], scale);
     result.pValue = u.p;
     result.exact = u.exact;
+    result.smallestP = u.smallestP;
 
     if (statistic == ComparisonMetric::Min || statistic == ComparisonMetric::Max)
         return result; // no interval: see Significance.h

@@ -51,6 +51,9 @@ struct RegionSignificance {
     std::optional<double> ciLowPercent; // of the statistic's relative change
     std::optional<double> ciHighPercent;
     bool exact = false; // exact U distribution (small samples), else normal with tie correction
+    // The smallest p the test could give with these many calls
+    // (MannWhitneyResult::smallestP); 0 for the tests across runs.
+    double smallestP = 0.0;
 };
 
 // Significance of one region's change between two runs.

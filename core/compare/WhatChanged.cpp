@@ -236,6 +236,10 @@ DiffReport WhatChanged::compute(Side baseline, Side other, const WhatChangedOpti
                 change.perCallData = bs.perCallData && os.perCallData;
                 if (change.perCallData)
                     test = Significance::test(bs, os, testOptions);
+                if (test.pValue && test.smallestP >= options.alpha) {
+                    change.tooFewCalls = true;
+                    test = {};
+                }
             }
             p = test.pValue;
             change.ciLowPercent = test.ciLowPercent;
@@ -267,7 +271,7 @@ DiffReport WhatChanged::compute(Side baseline, Side other, const WhatChangedOpti
             bool real = std::abs(pct) >= threshold;
             if (change.pValue)
                 real = real && *change.pValue < options.alpha;
-            else if (change.perCallData || severalRuns)
+            else if ((change.perCallData && !change.tooFewCalls) || severalRuns)
                 real = false; // a test that could not decide is no evidence
             if (change.ciLowPercent && change.ciHighPercent)
                 real = real &&

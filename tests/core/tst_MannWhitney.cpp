@@ -27,6 +27,7 @@ private slots:
     void normalWithTies();
     void scaledOtherSide();
     void emptySideIsNoEvidence();
+    void smallestAttainableP();
     void radixSortAgreesWithComparisonSort();
     void distributionTables();
 };
@@ -113,6 +114,32 @@ void TestMannWhitney::scaledOtherSide() {
     const MannWhitneyResult tied = MannWhitney::test(x, y, 1.5);
     QVERIFY(!tied.exact);
     QCOMPARE(tied.u, 3.5);
+}
+
+void TestMannWhitney::smallestAttainableP() {
+    // 1 call against 3: of the C(4,1) = 4 arrangements the two extremes (x
+    // below or above all y) give p = 2/4, whatever the values.
+    const std::vector<std::int64_t> one{10};
+    const std::vector<std::int64_t> three{100, 200, 300};
+    MannWhitneyResult r = MannWhitney::test(one, three);
+    QVERIFY(r.exact);
+    QVERIFY(qAbs(r.smallestP - 0.5) < 1e-12);
+    QVERIFY(qAbs(r.p - 0.5) < 1e-12);
+    // 3 against 3: 2 of C(6,3) = 20.
+    const std::vector<std::int64_t> x{1, 2, 3};
+    const std::vector<std::int64_t> y{4, 5, 6};
+    QVERIFY(qAbs(MannWhitney::test(x, y).smallestP - 0.1) < 1e-12);
+    // 30 against 30 (normal): U furthest from 450 is 0; |0 - 450| - 1/2 over
+    // sqrt(30 * 30 * 61 / 12) = 67.64 gives z = 6.645, p = erfc(z / sqrt 2) =
+    // 3.0e-11.
+    std::vector<std::int64_t> a(30), b(30);
+    for (int i = 0; i < 30; ++i) {
+        a[static_cast<std::size_t>(i)] = i;
+        b[static_cast<std::size_t>(i)] = 100 + i;
+    }
+    r = MannWhitney::test(a, b);
+    QVERIFY(!r.exact);
+    QVERIFY(r.smallestP > 2.5e-11 && r.smallestP < 3.5e-11);
 }
 
 void TestMannWhitney::emptySideIsNoEvidence() {

@@ -131,7 +131,7 @@ private slots:
         const std::vector<std::string> found = WhatChanged::findings(report);
         QCOMPARE(found.size(), std::size_t(5)); // noisy is no finding
         QVERIFY(found[1].starts_with("`solve` is 5."));
-        QVERIFY(found[1].ends_with("calls unchanged; 100 % of it in `solve`"));
+        QVERIFY(found[1].ends_with("calls unchanged; 100 % of it in `solve` itself"));
         QCOMPARE(found[4],
                  std::string("`old_name` is now `new_name` (same source line), unchanged"));
     }
@@ -158,6 +158,29 @@ private slots:
         QCOMPARE(solve->verdict, Verdict::Slower); // 5 % > the 1 % threshold
         QVERIFY(solve->paths.empty());
         QCOMPARE(find(report, "fresh")->verdict, Verdict::New);
+    }
+
+    void tooFewCallsUseTheTotals() {
+        // setup: 1 call of 100 ns against 1 of 150 ns; the exact test of 1
+        // call against 1 can never go below p = 1 (2 of 2 arrangements), so
+        // the +50 % must come from the totals. io: 1 call against 1 of 100.5
+        // ns, +0.5 %, below the 1 % threshold: unchanged.
+        const ProfilingResults a = makeResults({{0, "setup", {{0, 100}}}, {0, "io", {{200, 400}}}});
+        const ProfilingResults b = makeResults({{0, "setup", {{0, 150}}}, {0, "io", {{200, 401}}}});
+        const DiffReport report = compare(a, b);
+        const RegionChange* setup = find(report, "setup");
+        QVERIFY(setup);
+        QVERIFY(setup->perCallData);
+        QVERIFY(setup->tooFewCalls);
+        QVERIFY(!setup->pValue && !setup->ciLowPercent);
+        QCOMPARE(setup->verdict, Verdict::Slower);
+        QVERIFY(near(*setup->changePercent, 50.0));
+        const RegionChange* io = find(report, "io");
+        QVERIFY(io->tooFewCalls);
+        QCOMPARE(io->verdict, Verdict::Unchanged);
+        const std::vector<std::string> found = WhatChanged::findings(report);
+        QCOMPARE(found.size(), std::size_t{1});
+        QVERIFY(found[0].starts_with("`setup` is 50.0 % slower (too few calls to test)"));
     }
 
     void severalRunsPerSideTestAcrossRuns() {
@@ -271,6 +294,28 @@ private slots:
         QCOMPARE(main.size(), std::size_t(2));
         QCOMPARE(main[0].path, std::string("main > solve > rhs"));
         QCOMPARE(main[1].path, std::string("main > solve"));
+    }
+
+    void deepRecursionIsFoldedBelowSixLevels() {
+        // f nested 10 deep on one rank, [i, 100 - i] for i = 0..9: 2 ns
+        // exclusive on every level but the innermost, [9, 91], with 82 ns.
+        // Levels 0-6 keep their own paths; 7, 8 and 9 fold into one, 2 + 2 +
+        // 82 = 86 ns. Together the 100 ns of the outermost call.
+        Calls calls;
+        for (std::int64_t i = 0; i < 10; ++i)
+            calls.emplace_back(i, 100 - i);
+        const ProfilingResults run = makeResults({{0, "f", calls}});
+        const RelativePaths paths = PathShares::below(treeOf(run), run, 0, "f");
+        QCOMPARE(paths.size(), std::size_t{8});
+        std::string path = "f";
+        for (int level = 0; level <= 6; ++level) {
+            QVERIFY2(paths.contains(path), path.c_str());
+            QVERIFY(near(paths.at(path), 2e-9));
+            path += " > f";
+        }
+        const std::string folded = "f > f > f > f > f > f > f > \u2026";
+        QVERIFY(paths.contains(folded));
+        QVERIFY(near(paths.at(folded), 86e-9));
     }
 
     void pathsBeyondTheFifthAreFolded() {

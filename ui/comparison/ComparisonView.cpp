@@ -11,6 +11,7 @@
 #include "SpeedupChart.h"
 #include "WhatChangedPanel.h"
 #include "compare/RunComparison.h"
+#include "compare/WhatChanged.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -69,16 +70,6 @@ QString metricToolTip(ComparisonMetric metric) {
                                   "counts.");
     }
     return {};
-}
-
-// Scaling studies compare runs of different rank counts, where a total summed
-// over ranks grows with the ranks; the slowest rank's total is what the run's
-// time follows (WhatChanged::defaultStatistic's rule).
-ComparisonMetric defaultMetric(const std::vector<const scope::ProfilingResults*>& runs) {
-    for (const scope::ProfilingResults* run : runs)
-        if (run->numRanks != runs.front()->numRanks)
-            return ComparisonMetric::SlowestRank;
-    return ComparisonMetric::Total;
 }
 
 // Set on the statistic combo once the user (or setMetric) picked one: the
@@ -345,6 +336,8 @@ QWidget* ComparisonView::buildBarsPage() {
     bars_->setMetric(ComparisonMetric::Average);
     logScale_->setChecked(bars_->logScale());
     layout->addWidget(bars_, 1);
+    connect(barMetric_, &QComboBox::activated, this,
+            [this] { barMetric_->setProperty(kMetricChosen, true); });
     connect(barMetric_, &QComboBox::currentIndexChanged, this, [this] {
         bars_->setMetric(static_cast<ComparisonMetric>(barMetric_->currentData().toInt()));
     });
@@ -390,8 +383,8 @@ void ComparisonView::onSetChanged() {
     }
     if (!metric_->property(kMetricChosen).toBool() && count >= 1) {
         const QSignalBlocker blocker(metric_);
-        metric_->setCurrentIndex(
-            metric_->findData(static_cast<int>(defaultMetric(set_->results()))));
+        metric_->setCurrentIndex(metric_->findData(
+            static_cast<int>(scope::WhatChanged::defaultStatistic(set_->results()))));
     }
     recomputeTable();
     bars_->setRuns(set_->results(), set_->labels());
@@ -424,6 +417,11 @@ void ComparisonView::rebuildRunList() {
 void ComparisonView::recomputeTable() {
     const auto metric = static_cast<ComparisonMetric>(metric_->currentData().toInt());
     whatChanged_->setStatistic(metric);
+    // The chart shows the table's statistic, whose intervals it can draw,
+    // until the user picks its own.
+    if (barMetric_ && !barMetric_->property(kMetricChosen).toBool() &&
+        metric != ComparisonMetric::Calls)
+        barMetric_->setCurrentIndex(barMetric_->findData(static_cast<int>(metric)));
     std::vector<scope::ComparisonRow> rows;
     if (set_->count() >= 1) {
         scope::ComparisonOptions options;

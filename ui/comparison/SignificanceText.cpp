@@ -52,7 +52,9 @@ QString SignificanceText::details(const scope::RegionChange& change, double thre
     if (change.verdict == scope::Verdict::Unchanged)
         lines << (withinThreshold(change, thresholdPercent)
                       ? tr("the same within ±%1 %").arg(thresholdPercent)
-                      : tr("not significant: too few calls or too much noise to tell"));
+                      : tr("not significant: too much noise to tell"));
+    if (change.tooFewCalls)
+        lines << tr("too few calls for a test: the verdict comes from the totals alone");
     if (!change.perCallData)
         lines << tr("no per-call data: the verdict comes from the totals alone");
     if (change.renamedFrom)

@@ -117,6 +117,8 @@ QString ownSentence(const DiffReport& report, const RegionChange& region) {
         text += tr(" (renamed from %1)").arg(quoted(*region.renamedFrom));
     if (!region.perCallData)
         text += tr(" — no per-call data: from the totals only");
+    else if (region.tooFewCalls)
+        text += tr(" — too few calls to test: from the totals only");
     return text;
 }
 
@@ -211,6 +213,9 @@ QString WhatChangedText::details(const DiffReport& report, const RegionChange& r
                      .arg(*region.repeatsFor1Percent);
     if (!region.perCallData)
         lines << tr("No per-call data: the verdict comes from the totals only.");
+    else if (region.tooFewCalls)
+        lines << tr("Too few calls for a test to reach α: the verdict comes from the totals "
+                    "only.");
     return lines.join(QLatin1Char('\n'));
 }
 
