@@ -51,38 +51,31 @@ private:
     std::size_t index_ = 0;
 };
 
-double parseThreshold(const std::string& text) {
+// The number of option `name`, which `valid` accepts; else a usage error
+// naming the option and what it wants (`wanted`, e.g. "a percentage, e.g. 5").
+template <typename Valid>
+double parseNumber(std::string_view name, const std::string& text, Valid valid,
+                   std::string_view wanted) {
     try {
         std::size_t used = 0;
         const double value = std::stod(text, &used);
-        if (used == text.size() && value >= 0.0)
+        if (used == text.size() && valid(value))
             return value;
     } catch (const std::exception&) {
     }
-    throw UsageError("invalid --threshold '" + text + "' (a percentage, e.g. 5)");
+    throw UsageError("invalid " + std::string(name) + " '" + text + "' (" + std::string(wanted) +
+                     ")");
+}
+
+double parsePercentage(std::string_view name, const std::string& text) {
+    return parseNumber(
+        name, text, [](double v) { return v >= 0.0; }, "a percentage, e.g. 5");
 }
 
 // --alpha: a probability strictly between 0 and 1.
 double parseAlpha(const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const double value = std::stod(text, &used);
-        if (used == text.size() && value > 0.0 && value < 1.0)
-            return value;
-    } catch (const std::exception&) {
-    }
-    throw UsageError("invalid --alpha '" + text + "' (a probability, e.g. 0.01)");
-}
-
-double parseMaxRegression(const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const double value = std::stod(text, &used);
-        if (used == text.size() && value >= 0.0)
-            return value;
-    } catch (const std::exception&) {
-    }
-    throw UsageError("invalid --max-regression '" + text + "' (a percentage, e.g. 5)");
+    return parseNumber(
+        "--alpha", text, [](double v) { return v > 0.0 && v < 1.0; }, "a probability, e.g. 0.01");
 }
 
 // --diff and --check: BASELINE OTHER, or the runs of each side with --against.
@@ -249,7 +242,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--alpha") {
             alpha = parseAlpha(cursor.requiredValue(name, attached));
         } else if (name == "--max-regression") {
-            options.maxRegressionPercent = parseMaxRegression(cursor.requiredValue(name, attached));
+            options.maxRegressionPercent =
+                parsePercentage("--max-regression", cursor.requiredValue(name, attached));
         } else if (name == "--fail-on-new") {
             noValue();
             options.failOnNew = true;
@@ -271,7 +265,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
                                  "' (choose from total, avg, min, max, calls, rank_mean, "
                                  "slowest_rank)");
         } else if (name == "--threshold") {
-            options.thresholdPercent = parseThreshold(cursor.requiredValue(name, attached));
+            options.thresholdPercent =
+                parsePercentage("--threshold", cursor.requiredValue(name, attached));
         } else if (name == "--memory-budget") {
             options.memoryBudget = parseMemoryBudget(cursor.requiredValue(name, attached));
         } else if (name == "--ranks") {

@@ -2,6 +2,7 @@
 #include "ScalingEfficiencyChart.h"
 
 #include "charts/ChartTitle.h"
+#include "charts/SideLegend.h"
 #include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
 
@@ -17,18 +18,7 @@ ScalingEfficiencyChart::ScalingEfficiencyChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
     title_ = ChartTitle::add(plot_, tr("Parallel efficiency"));
-    // Beside the axes, at the top, so that no line runs under it.
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    auto* side = new QCPLayoutGrid;
-    plot_->plotLayout()->addElement(1, 1, side);
-    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
-    side->addElement(0, 0, plot_->legend);
-    side->addElement(1, 0, new QCPLayoutElement(plot_));
-    side->setRowStretchFactors({0.001, 1.0});
-    side->setMargins(QMargins(0, 0, 12, 0));
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(Qt::NoBrush);
+    SideLegend::place(plot_); // one line per region: many
     plot_->yAxis->setLabel(tr("Efficiency (%)"));
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);

@@ -2,6 +2,7 @@
 #include "SpeedupChart.h"
 
 #include "charts/ChartTitle.h"
+#include "charts/SideLegend.h"
 #include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
 
@@ -63,20 +64,7 @@ SpeedupChart::SpeedupChart(QWidget* parent) : QWidget(parent) {
     layout->addWidget(area, 1);
 
     title_ = ChartTitle::add(plot_, tr("Speedup of the average call duration"));
-    // Many regions make a long legend: it gets its own column beside the axes.
-    plot_->legend->setVisible(true);
-    // It stays at the top of that column, entries close together.
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    auto* side = new QCPLayoutGrid;
-    plot_->plotLayout()->addElement(1, 1, side);
-    plot_->plotLayout()->setColumnStretchFactor(1, 0.001);
-    side->addElement(0, 0, plot_->legend);
-    side->addElement(1, 0, new QCPLayoutElement(plot_));
-    side->setRowStretchFactors({0.001, 1.0});
-    // Clear of the edge, in exported images too.
-    side->setMargins(QMargins(0, 0, 12, 0));
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->legend->setBrush(Qt::NoBrush);
+    SideLegend::place(plot_); // one line per region: many
     plot_->yAxis->setLabel(tr("Speedup (×)"));
     plot_->xAxis->grid()->setPen(QPen(QColor(0xee, 0xee, 0xee), 0, Qt::SolidLine));
     plot_->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::SolidLine));
