@@ -22,12 +22,12 @@ QString tr(const char* text) {
 
 const QChar kMinus(0x2212);
 
-// "+5.1", "-3.0": a sign on every change, as ChangeFindings writes them.
+// "+5.1", "−3.0": a sign on every change, as ChangeFindings writes them.
 QString signedNumber(double value) {
     const QString digits = QString::number(std::abs(value), 'f', 1);
     if (digits == QStringLiteral("0.0"))
         return QStringLiteral("0.0");
-    return (value < 0 ? QStringLiteral("-") : QStringLiteral("+")) + digits;
+    return (value < 0 ? QString(kMinus) : QStringLiteral("+")) + digits;
 }
 
 // "p < 0.001", "p = 0.042".
@@ -51,7 +51,7 @@ QString quoted(const std::string& name) {
 
 // A change of the statistic in its unit, signed: "+1.20 ms".
 QString signedValue(double delta, ComparisonMetric statistic) {
-    const QString sign = delta < 0 ? QStringLiteral("-") : QStringLiteral("+");
+    const QString sign = delta < 0 ? QString(kMinus) : QStringLiteral("+");
     return sign + WhatChangedText::value(std::abs(delta), statistic);
 }
 
