@@ -20,15 +20,33 @@ std::string number(double v) {
 RegressionCheck::RegressionCheck(double maxRegressionPercent, bool failOnNew)
     : maxRegressionPercent_(maxRegressionPercent), failOnNew_(failOnNew) {}
 
+namespace {
+
+bool slowerBeyond(const RegionChange& region, double limitPercent) {
+    return region.verdict == Verdict::Slower && region.changePercent &&
+           *region.changePercent > limitPercent;
+}
+
+} // namespace
+
 std::vector<const RegionChange*> RegressionCheck::failures(const DiffReport& report) const {
     std::vector<const RegionChange*> failed;
     for (const RegionChange& region : report.regions) {
-        const bool slower = region.verdict == Verdict::Slower && region.changePercent &&
-                            *region.changePercent > maxRegressionPercent_;
+        // Only a test makes it significant: a verdict from the totals alone
+        // (too few calls, no per-call data) would fail builds on noise.
+        const bool slower = slowerBeyond(region, maxRegressionPercent_) && region.pValue;
         if (slower || (failOnNew_ && region.verdict == Verdict::New))
             failed.push_back(&region);
     }
     return failed;
+}
+
+std::vector<const RegionChange*> RegressionCheck::untested(const DiffReport& report) const {
+    std::vector<const RegionChange*> regions;
+    for (const RegionChange& region : report.regions)
+        if (slowerBeyond(region, maxRegressionPercent_) && !region.pValue)
+            regions.push_back(&region);
+    return regions;
 }
 
 bool RegressionCheck::print(std::ostream& out, const DiffReport& report) const {
@@ -39,6 +57,12 @@ bool RegressionCheck::print(std::ostream& out, const DiffReport& report) const {
         out << "check passed: no region is significantly " << limit << " (" << report.correction
             << "-corrected p < " << number(report.alpha) << ", " << report.regions.size()
             << " regions)\n";
+        const std::vector<const RegionChange*> notTested = untested(report);
+        if (!notTested.empty())
+            out << "not tested, slower by more than " << number(maxRegressionPercent_)
+                << " % in the totals alone:\n";
+        for (const RegionChange* region : notTested)
+            out << "  " << ChangeFindings::sentence(*region, report.statistic) << '\n';
         return false;
     }
     out << "check failed: " << failed.size() << (failed.size() == 1 ? " region is" : " regions are")

@@ -58,6 +58,22 @@ private slots:
         }
     }
 
+    void oneCallEachIsNotTested() {
+        // setup: one call of 1000 ns, then one of 1500 ns (+50 %). One call
+        // against one can never be significant, so the gate must not fail on
+        // it, but says it could not test it.
+        const QString before = known::write(
+            dir_.path(), "one-before.h5", {{"setup", {1000}, "", -1}, {"solve", {10, 20}, "", -1}});
+        const QString after = known::write(
+            dir_.path(), "one-after.h5", {{"setup", {1500}, "", -1}, {"solve", {10, 20}, "", -1}});
+        const Run run = runReport({"--check", before, after, "--max-regression", "3"});
+        QCOMPARE(run.exitCode, 0);
+        const QString out = QString::fromUtf8(run.out);
+        QVERIFY(out.startsWith(QStringLiteral("check passed")));
+        QVERIFY(out.contains(QStringLiteral("not tested, slower by more than 3 %")));
+        QVERIFY(out.contains(QStringLiteral("`setup` is 50.0 % slower (too few calls to test)")));
+    }
+
     void unchangedRunPasses() {
         const Run run = runReport({"--check", base_, base_, "--max-regression", "0"});
         QCOMPARE(run.exitCode, 0);
