@@ -146,6 +146,17 @@ void TestComparisonSignificance::slowestRankIsTheDefaultForDifferentRankCounts()
         ComparisonView view(&set);
         QCOMPARE(current(view), ComparisonMetric::SlowestRank);
         QCOMPARE(view.tableModel()->metric(), ComparisonMetric::SlowestRank);
+        // The Durations chart draws the table's statistic, whose intervals
+        // it has, until the user picks one of its own there.
+        QCOMPARE(view.barChart()->metric(), ComparisonMetric::SlowestRank);
+        view.setMetric(static_cast<int>(ComparisonMetric::RankMean));
+        QCOMPARE(view.barChart()->metric(), ComparisonMetric::RankMean);
+        auto* barCombo = view.findChild<QComboBox*>(QStringLiteral("durationsStatistic"));
+        QVERIFY(barCombo);
+        barCombo->setCurrentIndex(barCombo->findData(static_cast<int>(ComparisonMetric::Max)));
+        emit barCombo->activated(barCombo->currentIndex());
+        view.setMetric(static_cast<int>(ComparisonMetric::Total));
+        QCOMPARE(view.barChart()->metric(), ComparisonMetric::Max);
     }
     {
         ComparisonSet set;

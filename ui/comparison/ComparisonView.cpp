@@ -313,6 +313,7 @@ QWidget* ComparisonView::buildBarsPage() {
     auto* controls = new QHBoxLayout;
     controls->setContentsMargins(6, 4, 6, 0);
     barMetric_ = new QComboBox(page);
+    barMetric_->setObjectName(QStringLiteral("durationsStatistic"));
     for (const auto& [metric, name] : kMetrics)
         if (metric != ComparisonMetric::Calls) {
             barMetric_->addItem(tr(name), static_cast<int>(metric));
