@@ -11,9 +11,11 @@
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonTableModel.h"
 #include "comparison/ComparisonView.h"
+#include "comparison/WhatChangedPanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QListView>
 #include <QTableView>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -114,6 +116,7 @@ private slots:
     void statisticMenuOffersPerRankStatistics();
     void slowestRankIsTheDefaultForDifferentRankCounts();
     void perRankValuesInTheTable();
+    void tabReachesTheFindingsBeforeTheTable();
     void newAndRemovedShownAlike();
     void reportsMarkRealChanges();
     void changedOnlyHidesUnchangedRegions();
@@ -172,6 +175,27 @@ void TestComparisonSignificance::slowestRankIsTheDefaultForDifferentRankCounts()
         set.remove(2);
         QCOMPARE(current(view), ComparisonMetric::Average);
     }
+}
+
+// The findings are shown above the table, so Tab must reach them first.
+void TestComparisonSignificance::tabReachesTheFindingsBeforeTheTable() {
+    ComparisonSet set;
+    set.add(handMadeRun("A", 1, {{"solve", {1.0}}}), "A");
+    ComparisonView view(&set);
+    QWidget* findings = view.whatChangedPanel()->list();
+    int findingsAt = -1;
+    int tableAt = -1;
+    QWidget* widget = view.metricCombo();
+    for (int step = 0; step < 200 && (findingsAt < 0 || tableAt < 0); ++step) {
+        widget = widget->nextInFocusChain();
+        if (widget == findings)
+            findingsAt = step;
+        if (widget == view.commonTable())
+            tableAt = step;
+    }
+    QVERIFY(findingsAt >= 0 && tableAt >= 0);
+    QVERIFY2(findingsAt < tableAt,
+             qPrintable(QStringLiteral("findings %1, table %2").arg(findingsAt).arg(tableAt)));
 }
 
 // Run B on four ranks, solve: 1.0, 0.5 and 0.3 s on ranks 0-2, none on rank 3

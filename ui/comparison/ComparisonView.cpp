@@ -267,6 +267,8 @@ QWidget* ComparisonView::buildTablePage() {
             updateCommonMessage();
     });
 
+    // Made before the tables, so that Tab reaches it first, as it is shown.
+    whatChanged_ = new WhatChangedPanel(set_, page);
     commonTable_ = makeTable(common_, page);
     tableSplit_ = new QSplitter(Qt::Vertical, page);
     auto* split = tableSplit_;
@@ -288,7 +290,6 @@ QWidget* ComparisonView::buildTablePage() {
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     // What changed above the numbers: the findings first, the table for the details.
-    whatChanged_ = new WhatChangedPanel(set_, page);
     auto* findings = new QSplitter(Qt::Vertical, page);
     findings->addWidget(whatChanged_);
     findings->addWidget(split);
