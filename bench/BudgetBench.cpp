@@ -163,6 +163,10 @@ bool BudgetBench::ensureHugeRun() {
     return true;
 }
 
+fs::path BudgetBench::hugeRun() {
+    return ensureHugeRun() ? huge_ : fs::path();
+}
+
 bool BudgetBench::readsOnDemand() {
     const fs::path probe = dir_ / "budget_probe_2x3x100.h5";
     fixtures::HugeRunWriter::Shape shape;

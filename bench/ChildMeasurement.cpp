@@ -3,6 +3,7 @@
 
 #include "BareReader.h"
 #include "BudgetLoad.h"
+#include "IndexMeasure.h"
 #include "PeakMemory.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
@@ -207,6 +208,8 @@ int measureInChild(const std::string& kind, const std::string& path,
         return measureReport(path, extra);
     if (kind == "read-stage-copy")
         return measureReadStageCopy(path);
+    if (kind.starts_with("index-"))
+        return measureIndexStep(kind, path, extra);
     return kind.starts_with("timeline") ? measureTimeline(kind, path) : measure(kind, path);
 }
 

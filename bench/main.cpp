@@ -7,8 +7,11 @@
 #include "BudgetBench.h"
 #include "ChildMeasurement.h"
 #include "FixtureWriter.h"
+#include "IndexBench.h"
 #include "SignificanceBench.h"
 #include "SyntheticRun.h"
+
+#include "base/MemoryBudget.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -184,6 +187,17 @@ BenchFile benchFile(const fs::path& dir, int schema, const fixtures::SyntheticRu
             dir / ("schema" + std::to_string(schema) + "_" + size + ".h5")};
 }
 
+// The 307 MB run under the budget that makes it read on demand, then the
+// 10^9-call run at the default budget.
+void measureIndex(const fs::path& dir, int repeat, const BenchFile& file, BudgetBench& budget) {
+    std::printf("\nIndex\n");
+    IndexBench index(dir, repeat);
+    index.measure(file.path, fileLabel(file) + ", 160 MiB", MemoryBudget::parse("160M"), false);
+    if (const fs::path huge = budget.hugeRun(); !huge.empty())
+        index.measure(huge, bench::fileLabel("10^9 calls", huge), MemoryBudget::defaultBytes(),
+                      true);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -205,11 +219,12 @@ int main(int argc, char** argv) {
             quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
                    (std::strcmp(argv[i + 1], "budget") == 0 ||
-                    std::strcmp(argv[i + 1], "significance") == 0)) {
+                    std::strcmp(argv[i + 1], "significance") == 0 ||
+                    std::strcmp(argv[i + 1], "index") == 0)) {
             only = argv[++i];
         } else {
             std::fprintf(stderr, "usage: scope-bench [--dir DIR] [--repeat N] [--quick] "
-                                 "[--only budget|significance]\n");
+                                 "[--only budget|significance|index]\n");
             return 1;
         }
     }
@@ -239,6 +254,12 @@ int main(int argc, char** argv) {
         budget.measure(files.back().path, fileLabel(files.back()));
         return 0;
     }
+    if (only == "index") {
+        ensureWritten(files.back());
+        printHeader();
+        measureIndex(dir, repeat, files.back(), budget);
+        return 0;
+    }
     for (const BenchFile& file : files)
         ensureWritten(file);
     ensureWritten(manyRanks);
@@ -255,5 +276,6 @@ int main(int argc, char** argv) {
     measureSummaryScaling(summaryFiles, repeat);
     budget.measure(files.back().path, fileLabel(files.back()));
     SignificanceBench::measure(quick, repeat);
+    measureIndex(dir, repeat, files.back(), budget);
     return 0;
 }

@@ -8,7 +8,11 @@
 //
 //   scope-read-worker [--no-row-details] [--memory-budget BYTES]
 //                     [--summary [--fallback] [--likwid] [--line-profile]] -- FILE
+//   scope-read-worker --serve --protocol VERSION [the options above] -- FILE
+//     (started over ssh by core/remote: the read's messages on stdout)
+#include "ErrorReport.h"
 #include "Heartbeat.h"
+#include "RemoteServe.h"
 #include "Sandbox.h"
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
@@ -63,47 +67,13 @@ bool parse(int argc, char** argv, Arguments& arguments) {
     return true;
 }
 
-WorkerMessage errorMessage(WorkerMessage::ErrorType type, const ProfileError& error) {
-    WorkerMessage message;
-    message.kind = WorkerMessage::Kind::Error;
-    message.errorType = type;
-    message.path = error.path();
-    message.step = error.step();
-    // what() is "path: step: message"; the parent rebuilds it from the parts.
-    const std::string prefix = error.path() + ": " + error.step() + ": ";
-    const std::string what = error.what();
-    message.text = what.starts_with(prefix) ? what.substr(prefix.size()) : what;
-    return message;
-}
-
-WorkerMessage currentError() {
-    using Type = WorkerMessage::ErrorType;
-    try {
-        throw;
-    } catch (const FileNotFoundError& error) {
-        return errorMessage(Type::FileNotFound, error);
-    } catch (const InvalidSchemaError& error) {
-        return errorMessage(Type::InvalidSchema, error);
-    } catch (const CorruptProfileError& error) {
-        return errorMessage(Type::Corrupt, error);
-    } catch (const MissingFilterError& error) {
-        return errorMessage(Type::MissingFilter, error);
-    } catch (const SummaryDataUnavailable& error) {
-        return errorMessage(Type::SummaryUnavailable, error);
-    } catch (const ProfileError& error) {
-        return errorMessage(Type::Profile, error);
-    } catch (const std::exception& error) {
-        WorkerMessage message;
-        message.kind = WorkerMessage::Kind::Error;
-        message.errorType = Type::Other;
-        message.text = error.what();
-        return message;
-    }
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
+    // Serving a read over SSH: stdout is the connection, and this process
+    // starts a confined helper of its own for the file (RemoteServe.h).
+    if (argc > 1 && std::strcmp(argv[1], "--serve") == 0)
+        return worker::RemoteServe::run(argc, argv);
     // Nobody is left to read the results once the viewer is gone.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     worker::WorkerChannel channel(WorkerMessage::kMessageFd);
@@ -139,7 +109,7 @@ int main(int argc, char** argv) {
         done.resultBytes = isolate::ResultsCodec::encode(std::move(read), *arena);
         channel.send(done);
     } catch (...) {
-        channel.send(currentError());
+        channel.send(worker::currentError());
         _exit(3);
     }
     // Nothing left worth cleaning up: the viewer is waiting for the exit.

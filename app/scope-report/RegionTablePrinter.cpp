@@ -49,8 +49,9 @@ void RegionTablePrinter::printHeading(std::ostream& out, const ProfilingResults&
         << (results.layout == StorageLayout::Aggregate ? "aggregate" : "columnar") << " layout, "
         << plural(results.numRanks, "rank") << ", " << plural(results.regions.size(), "region")
         << ", "
-        << (results.eventsRead || results.onDemand ? "events read"
-                                                   : "summary only (per-call events not read)")
+        << (results.eventsRead || results.onDemand || results.eventsOnHost
+                ? "events read"
+                : "summary only (per-call events not read)")
         << '\n';
     if (!selection_.ranks().isAll())
         out << "  statistics over ranks " << selection_.ranks().toString() << '\n';

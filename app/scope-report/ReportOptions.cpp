@@ -207,6 +207,10 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
         } else if (name == "--combine-ranks") {
             noValue();
             options.combineRanks = true;
+        } else if (name == "--index" || name == "--index-beside") {
+            noValue();
+            options.keepIndex = true;
+            options.indexBeside = options.indexBeside || name == "--index-beside";
         } else if (name == "--no-fallback") {
             noValue();
             noFallback = true;
@@ -338,6 +342,8 @@ ReportOptions ReportOptions::parse(std::span<const std::string_view> arguments) 
     if (options.jsonPath == "-" && options.csvPath == "-")
         throw UsageError("--json - and --csv - cannot both write to standard output");
     checkTraceOptions(options);
+    if (options.keepIndex && options.combineRanks)
+        throw UsageError("--index keeps the index of one run file, not of --combine-ranks");
     try {
         options.selection =
             ExportSelection(RegionFilter(std::move(include), std::move(exclude)), std::move(ranks));
@@ -389,6 +395,10 @@ Options:
                         --call-tree is then built rank by rank from the file
                         (status 1, no tree, if one rank alone exceeds the budget);
                         --lanes, --chrome-trace and --speedscope fail (status 1)
+  --index               first build each file's index and keep it where scope-viewer
+                        looks ($XDG_CACHE_HOME/scope-viewer), so that the viewer
+                        reopens the run at once; then report as usual
+  --index-beside        as --index, but keep it beside the file (FILE.scopeindex)
   --likwid              print each file's LIKWID counters (metrics and events per
                         CPU, per region tag); a "likwid" array per file in --json
   --perf                print each file's perf counters per region with IPC,

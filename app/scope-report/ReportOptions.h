@@ -78,6 +78,10 @@ public:
     // --memory-budget: bytes a file's per-call events may take in memory;
     // beyond it they are streamed for the statistics and read on demand.
     std::uint64_t memoryBudget = 0; // 0 until parsed: MemoryBudget::defaultBytes()
+    // --index: each file's index built and kept where scope-viewer looks
+    // (IndexCache), before the report; --index-beside: beside the file.
+    bool keepIndex = false;
+    bool indexBeside = false;
 
     // An export to standard output replaces the table there.
     bool tableOnStdout() const {

@@ -13,6 +13,7 @@
 #include "PerfPrinter.h"
 #include "RegionTablePrinter.h"
 #include "RegressionCheck.h"
+#include "ReportIndexer.h"
 #include "ScalingPrinter.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/OnDemandTimeline.h"
@@ -247,6 +248,8 @@ void ScopeReport::compare(const std::vector<ProfilingResults>& loaded, std::ostr
 }
 
 ExitStatus ScopeReport::run() {
+    if (options_.keepIndex)
+        status_ = worst(status_, ReportIndexer::keepAll(options_, err_));
     std::vector<ProfilingResults> loaded;
     std::vector<std::optional<ProfilingResults>> read;
     if (options_.combineRanks)

@@ -95,8 +95,17 @@ void configure(QCommandLineParser& parser) {
                        "machine's memory, %1).")
             .arg(MemoryBudgetSetting::format(MemoryBudgetSetting::defaultBytes())),
         QStringLiteral("SIZE"));
+    QCommandLineOption indexBeside(
+        QStringLiteral("index-beside"),
+        QStringLiteral("Keep the index of a run read on demand beside it (RUN.scopeindex), not in "
+                       "the cache folder."));
+    QCommandLineOption noIndex(
+        QStringLiteral("no-index"),
+        QStringLiteral("Neither open runs from their kept indexes nor keep new ones."));
     parser.addOption(summaryOnly);
     parser.addOption(memoryBudget);
+    parser.addOption(indexBeside);
+    parser.addOption(noIndex);
     parser.addOption(combineRanks);
     parser.addOption(demo);
     parser.addOption(newWindow);
@@ -173,6 +182,9 @@ int main(int argc, char** argv) {
 
     MainWindow window;
     window.loader()->setMemoryBudgetOverride(budget);
+    // Reopening a run read on demand from its index takes a second, not a read.
+    window.loader()->setIndexUse(!parser.isSet(QStringLiteral("no-index")),
+                                 parser.isSet(QStringLiteral("index-beside")));
     if (shareWindow && instance.listen()) {
         QObject::connect(
             &instance, &SingleInstance::filesRequested, &window,

@@ -92,6 +92,65 @@ public:
                                         double nsPerPixel) const override;
     void setRefinedCallback(std::function<void()> callback) const override;
 
+    // Everything build() computes from the calls: what a kept index
+    // (core/index) stores, so that restore() brings the timeline back
+    // without reading a call. Row vectors are in results().rows order.
+    struct Parts {
+        TimelinePyramid pyramid;
+        RankLaneTable rankLanes;
+        std::int64_t startNs = 0;
+        std::int64_t endNs = 0;
+        std::vector<std::optional<std::int64_t>> exclusive;
+        std::vector<CallTree> rankTrees; // per entry of rankLanes' ranks, ascending
+        std::uint64_t blockCalls = 64;
+        std::vector<std::size_t> rowBlockBegin; // rows + 1
+        std::vector<std::int64_t> blockMinStart;
+        std::vector<std::int64_t> blockMaxReach;
+        std::vector<char> rowSorted;
+        std::vector<std::int64_t> rowLongest;
+        std::vector<std::size_t> rowsByOffset;
+    };
+    Parts parts() const;
+    // The timeline build() gave for these results, from its parts. Throws
+    // CorruptProfileError naming the results' path when the parts do not
+    // fit the results (row counts, lane ranges, block counts).
+    static std::shared_ptr<const OnDemandTimeline>
+    restore(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
+            Parts parts);
+
+    // One rank built on its own: what the build adds to the timeline for it.
+    // With fixed shares (buildRanks), a rank's part depends on its calls and
+    // the run's totals alone, so ranks built by several processes (scope-index
+    // under mpirun) assemble into the same timeline as ranks built by one.
+    struct RankBuild {
+        std::uint32_t rank = 0;
+        TimelinePyramid::RankPart part;
+        CallTree tree;
+        std::int64_t startNs = 0;
+        std::int64_t endNs = 0;
+        struct Row {
+            std::size_t row = 0; // into results().rows
+            std::optional<std::int64_t> exclusive;
+            char sorted = 1;
+            std::int64_t longest = 0;
+            std::vector<std::int64_t> blockMinStart; // the row's blocks
+            std::vector<std::int64_t> blockMaxReach;
+        };
+        std::vector<Row> rows;
+    };
+    // Builds `ranks` (ascending; ranks with calls) of results->onDemand,
+    // each pyramid level kept within the rank's fixed share of the pyramid's
+    // budget (its calls over the run's), with progress and cancellation.
+    static std::vector<RankBuild> buildRanks(const std::shared_ptr<const ProfilingResults>& results,
+                                             std::uint64_t memoryBudget,
+                                             std::span<const std::uint32_t> ranks,
+                                             const ReadControl& control);
+    // The timeline of every rank with calls, from their builds (any order).
+    // Throws CorruptProfileError when a rank with calls is missing or given twice.
+    static std::shared_ptr<const OnDemandTimeline>
+    assemble(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
+             std::vector<RankBuild> builds);
+
     const ProfilingResults& results() const { return *results_; }
     const TimelinePyramid& pyramid() const { return pyramid_; }
     // Exclusive time of every row of results().rows, in their order, from the

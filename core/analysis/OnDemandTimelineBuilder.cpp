@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <stdexcept>
 #include <thread>
 
 namespace scope {
@@ -24,8 +25,45 @@ constexpr std::uint64_t kBuildPiece = 1 << 20;
 
 } // namespace
 
+void OnDemandTimeline::Builder::prepare(OnDemandTimeline& t) {
+    const std::vector<RankRegion>& rows = t.results_->rows;
+    std::uint64_t calls = 0;
+    std::int64_t origin = std::numeric_limits<std::int64_t>::max();
+    std::int64_t end = std::numeric_limits<std::int64_t>::min();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        t.exclusive_.push_back(rows[i].summary.total);
+        if (rows[i].summary.count == 0)
+            continue;
+        t.rowsByOffset_.push_back(i);
+        calls += rows[i].summary.count;
+        origin = std::min(origin, rows[i].summary.startMinimum);
+        end = std::max(end, rows[i].summary.endMaximum);
+    }
+    if (calls >= std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error(t.results_->path + ": the timeline holds at most 2^32 - 1 calls, " +
+                                "the file has " + std::to_string(calls));
+    std::sort(t.rowsByOffset_.begin(), t.rowsByOffset_.end(),
+              [&](std::size_t a, std::size_t b) { return rows[a].offset < rows[b].offset; });
+    // Block hulls within their share: coarser blocks read more calls per window.
+    const std::uint64_t budget = t.budget_;
+    while ((calls / t.blockCalls_ + rows.size()) * 2 * sizeof(std::int64_t) > budget / 32 &&
+           t.blockCalls_ < (std::uint64_t{1} << 30))
+        t.blockCalls_ *= 2;
+    t.rowBlockBegin_.push_back(0);
+    for (const RankRegion& row : rows)
+        t.rowBlockBegin_.push_back(t.rowBlockBegin_.back() +
+                                   (row.summary.count + t.blockCalls_ - 1) / t.blockCalls_);
+    t.blockMinStart_.resize(t.rowBlockBegin_.back());
+    t.blockMaxReach_.resize(t.rowBlockBegin_.back());
+    t.rowSorted_.assign(rows.size(), 1);
+    t.rowLongest_.assign(rows.size(), 0);
+    if (calls > 0)
+        t.pyramid_ = TimelinePyramid(origin, end, budget / 8);
+}
+
 OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl& control,
-                                   TimelineSnapshots snapshots)
+                                   TimelineSnapshots snapshots,
+                                   std::span<const std::uint32_t> ranks)
     : t_(timeline), control_(control), snapshots_(std::move(snapshots)),
       shown_(std::chrono::steady_clock::now()) {
     std::map<std::uint32_t, std::vector<std::size_t>> byRank;
@@ -36,10 +74,18 @@ OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl
         for (const std::size_t row : job.rows)
             job.calls += t_.results_->rows[row].summary.count;
         totalCalls_ += job.calls;
-        if (jobs_.empty() && job.calls > 0)
-            lanes_ = t_.results_->onDemand->readLanes(t_.results_->rows[job.rows.front()], 0, {});
-        jobs_.push_back(std::move(job));
+        if (ranks.empty() || std::binary_search(ranks.begin(), ranks.end(), rank))
+            jobs_.push_back(std::move(job));
     }
+    if (!ranks.empty() &&
+        (jobs_.size() != ranks.size() || !std::is_sorted(ranks.begin(), ranks.end())))
+        throw std::invalid_argument("OnDemandTimeline: the ranks to build are not ascending "
+                                    "ranks with calls");
+    for (const Job& job : jobs_)
+        jobCalls_ += job.calls;
+    if (!jobs_.empty())
+        lanes_ =
+            t_.results_->onDemand->readLanes(t_.results_->rows[jobs_.front().rows.front()], 0, {});
     const std::uint64_t budget = t_.budget_;
     const std::uint64_t cache = std::min(t_.results_->onDemand->cacheLimitBytes(), budget / 2);
     const std::uint64_t reserved = budget / 8 + budget / 8 + budget / 32 + cache;
@@ -47,6 +93,18 @@ OnDemandTimeline::Builder::Builder(OnDemandTimeline& timeline, const ReadControl
 }
 
 void OnDemandTimeline::Builder::run() {
+    fixedShares_ = false;
+    start();
+}
+
+std::vector<OnDemandTimeline::RankBuild> OnDemandTimeline::Builder::runRanks() {
+    fixedShares_ = true;
+    builds_.resize(jobs_.size());
+    start();
+    return std::move(builds_);
+}
+
+void OnDemandTimeline::Builder::start() {
     for (std::size_t j = 0; j < jobs_.size(); ++j)
         if (const Job& job = jobs_[j]; cost(j) > buildBudget_)
             throw ProfileError(
@@ -84,18 +142,16 @@ void OnDemandTimeline::Builder::work() {
             inFlight_ += cost(j);
         }
         try {
-            Built built = buildRank(jobs_[j]);
+            RankBuild built = buildRank(jobs_[j]);
             std::unique_lock lock(mutex_);
             changed_.wait(lock, [&] { return error_ || committed_ == j; });
             if (error_)
                 return;
-            commit(jobs_[j], std::move(built));
-            ++committed_;
-            showSnapshot();
+            handOn(j, std::move(built));
             inFlight_ -= cost(j);
             done_ += jobs_[j].calls;
             if (control_.progress)
-                control_.progress(double(done_) / double(std::max<std::uint64_t>(totalCalls_, 1)),
+                control_.progress(double(done_) / double(std::max<std::uint64_t>(jobCalls_, 1)),
                                   "building the timeline");
         } catch (...) {
             std::lock_guard lock(mutex_);
@@ -104,6 +160,17 @@ void OnDemandTimeline::Builder::work() {
         }
         changed_.notify_all();
     }
+}
+
+void OnDemandTimeline::Builder::handOn(std::size_t j, RankBuild build) {
+    if (fixedShares_) {
+        builds_[j] = std::move(build);
+        ++committed_;
+        return;
+    }
+    commit(t_, std::move(build));
+    ++committed_;
+    showSnapshot();
 }
 
 std::uint64_t OnDemandTimeline::Builder::cost(std::size_t job) const {
@@ -119,8 +186,10 @@ void OnDemandTimeline::Builder::checkCancel() const {
         throw ReadCancelled(t_.results_->path, "building the timeline", "stopped");
 }
 
-OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job& job) {
+OnDemandTimeline::RankBuild OnDemandTimeline::Builder::buildRank(const Job& job) {
     const ProfilingResults& results = *t_.results_;
+    RankBuild build;
+    build.rank = job.rank;
     ProfilingResults local;
     local.path = results.path;
     local.eventsRead = true;
@@ -150,7 +219,9 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
                 local.events.taskIds[at + done + i] = laneTask(keys[i]);
             }
         }
-        measureBlocks(r, std::span(local.events.starts).subspan(at, row.summary.count),
+        RankBuild::Row& measured = build.rows.emplace_back();
+        measured.row = r;
+        measureBlocks(measured, std::span(local.events.starts).subspan(at, row.summary.count),
                       std::span(local.events.ends).subspan(at, row.summary.count));
         RankRegion copy = row;
         copy.offset = at;
@@ -161,7 +232,7 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
     const TimelineIndex index(local, 1);
     const std::vector<std::int64_t> exclusive = exclusivePerRow(local, index);
     for (std::size_t i = 0; i < job.rows.size(); ++i)
-        t_.exclusive_[job.rows[i]] = exclusive[i];
+        build.rows[i].exclusive = exclusive[i];
 
     auto toGlobal = [&](std::uint32_t e) {
         const auto it = std::upper_bound(
@@ -173,7 +244,14 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
     };
     std::vector<double> widths;
     std::uint64_t allowed = 0;
-    {
+    if (fixedShares_) {
+        // Of the whole budget, by the rank's calls alone: no other rank's
+        // build, nor when it was added, changes this rank's part.
+        widths = t_.pyramid_.widths();
+        allowed = static_cast<std::uint64_t>(
+            double(t_.pyramid_.budgetBytes()) *
+            (double(job.calls) / double(std::max<std::uint64_t>(totalCalls_, 1))));
+    } else {
         // The rank's share of what is left, by its calls: taking all that is
         // left, the first ranks kept levels that later ranks then made the
         // pyramid drop, and how many levels stayed depended on the timing.
@@ -186,51 +264,94 @@ OnDemandTimeline::Builder::Built OnDemandTimeline::Builder::buildRank(const Job&
     }
     // The rank's call paths while its nesting is at hand: the call tree of
     // any selection is then a merge of these, without reading a call.
-    CallTree tree = CallTree::build(local, index, {}, 1, control_.cancel);
+    build.tree = CallTree::build(local, index, {}, 1, control_.cancel);
     checkCancel();
-    return {TimelinePyramid::computeRank(index, toGlobal, t_.pyramid_.originNs(),
-                                         t_.pyramid_.endNs(), widths, allowed),
-            std::move(tree), index.startNs(), index.endNs()};
+    build.part = TimelinePyramid::computeRank(index, toGlobal, t_.pyramid_.originNs(),
+                                              t_.pyramid_.endNs(), widths, allowed);
+    build.startNs = index.startNs();
+    build.endNs = index.endNs();
+    return build;
 }
 
-void OnDemandTimeline::Builder::measureBlocks(std::size_t row, std::span<const std::int64_t> starts,
-                                              std::span<const std::int64_t> ends) {
-    const std::size_t base = t_.rowBlockBegin_[row];
+void OnDemandTimeline::Builder::measureBlocks(RankBuild::Row& row,
+                                              std::span<const std::int64_t> starts,
+                                              std::span<const std::int64_t> ends) const {
+    const std::uint64_t blockCalls = t_.blockCalls_;
+    const std::size_t blocks = (starts.size() + blockCalls - 1) / blockCalls;
+    row.blockMinStart.resize(blocks);
+    row.blockMaxReach.resize(blocks);
     std::int64_t longest = 0;
     bool sorted = true;
     for (std::size_t i = 0; i < starts.size(); ++i) {
-        const std::size_t b = base + i / t_.blockCalls_;
+        const std::size_t b = i / blockCalls;
         const std::int64_t reach = reachOf(starts[i], ends[i]);
-        if (i % t_.blockCalls_ == 0) {
-            t_.blockMinStart_[b] = starts[i];
-            t_.blockMaxReach_[b] = reach;
+        if (i % blockCalls == 0) {
+            row.blockMinStart[b] = starts[i];
+            row.blockMaxReach[b] = reach;
         }
-        t_.blockMinStart_[b] = std::min(t_.blockMinStart_[b], starts[i]);
-        t_.blockMaxReach_[b] = std::max(t_.blockMaxReach_[b], reach);
+        row.blockMinStart[b] = std::min(row.blockMinStart[b], starts[i]);
+        row.blockMaxReach[b] = std::max(row.blockMaxReach[b], reach);
         longest = std::max(longest, reach - starts[i]);
         sorted = sorted && (i == 0 || starts[i - 1] <= starts[i]);
     }
-    t_.rowSorted_[row] = sorted ? 1 : 0;
-    t_.rowLongest_[row] = longest;
+    row.sorted = sorted ? 1 : 0;
+    row.longest = longest;
 }
 
-void OnDemandTimeline::Builder::commit(const Job& job, Built built) {
-    const auto firstLane = static_cast<std::uint32_t>(t_.pyramid_.lanes().size());
+void OnDemandTimeline::Builder::commit(OnDemandTimeline& t, RankBuild build) {
+    const std::vector<RankRegion>& rows = t.results_->rows;
+    auto misfit = [&](const std::string& why) {
+        return CorruptProfileError(t.results_->path, "assembling the timeline",
+                                   "the build of rank " + std::to_string(build.rank) + " " + why);
+    };
+    for (const RankBuild::Row& row : build.rows) {
+        if (row.row >= rows.size() || rows[row.row].rank != build.rank ||
+            rows[row.row].summary.count == 0)
+            throw misfit("names a row that is not one of the rank's rows with calls");
+        const std::size_t base = t.rowBlockBegin_[row.row];
+        const std::size_t blocks = t.rowBlockBegin_[row.row + 1] - base;
+        if (row.blockMinStart.size() != blocks || row.blockMaxReach.size() != blocks)
+            throw misfit("has " + std::to_string(row.blockMinStart.size()) +
+                         " block hulls for a row of " + std::to_string(blocks));
+    }
+    const TimelinePyramid::RankPart& part = build.part;
+    bool fits =
+        part.levels.size() == part.laneSizes.size() && (part.lanes.empty() || !part.levels.empty());
+    for (std::size_t l = 0; fits && l < part.levels.size(); ++l) {
+        std::uint64_t spans = 0;
+        for (const std::uint32_t size : part.laneSizes[l])
+            spans += size;
+        fits = part.laneSizes[l].size() == part.lanes.size() && spans == part.levels[l].size();
+    }
+    if (!fits)
+        throw misfit("has pyramid levels that do not fit its lanes");
+
+    for (RankBuild::Row& row : build.rows) {
+        const std::size_t base = t.rowBlockBegin_[row.row];
+        std::copy(row.blockMinStart.begin(), row.blockMinStart.end(),
+                  t.blockMinStart_.begin() + static_cast<std::ptrdiff_t>(base));
+        std::copy(row.blockMaxReach.begin(), row.blockMaxReach.end(),
+                  t.blockMaxReach_.begin() + static_cast<std::ptrdiff_t>(base));
+        t.rowSorted_[row.row] = row.sorted;
+        t.rowLongest_[row.row] = row.longest;
+        t.exclusive_[row.row] = row.exclusive;
+    }
+    const auto firstLane = static_cast<std::uint32_t>(t.pyramid_.lanes().size());
     // One entry per thread/task lane of the rank (its lanes are by key, then depth).
-    const std::vector<TimelineLane>& lanes = built.part.lanes;
+    const std::vector<TimelineLane>& lanes = build.part.lanes;
     for (std::size_t l = 0; l < lanes.size();) {
         std::size_t end = l;
         while (end < lanes.size() && lanes[end].key == lanes[l].key)
             ++end;
-        t_.rankLanes_.push_back({job.rank, firstLane + static_cast<std::uint32_t>(l),
-                                 static_cast<std::uint32_t>(end - l), lanes[l].key});
+        t.rankLanes_.push_back({build.rank, firstLane + static_cast<std::uint32_t>(l),
+                                static_cast<std::uint32_t>(end - l), lanes[l].key});
         l = end;
     }
-    t_.pyramid_.addRank(std::move(built.part));
-    t_.rankTrees_.push_back(std::move(built.tree));
-    const bool first = t_.rankTrees_.size() == 1;
-    t_.startNs_ = first ? built.startNs : std::min(t_.startNs_, built.startNs);
-    t_.endNs_ = first ? built.endNs : std::max(t_.endNs_, built.endNs);
+    t.pyramid_.addRank(std::move(build.part));
+    t.rankTrees_.push_back(std::move(build.tree));
+    const bool first = t.rankTrees_.size() == 1;
+    t.startNs_ = first ? build.startNs : std::min(t.startNs_, build.startNs);
+    t.endNs_ = first ? build.endNs : std::max(t.endNs_, build.endNs);
 }
 
 void OnDemandTimeline::Builder::showSnapshot() {
@@ -251,42 +372,8 @@ OnDemandTimeline::build(std::shared_ptr<const ProfilingResults> results, std::ui
         memoryBudget = MemoryBudget::defaultBytes();
     std::shared_ptr<OnDemandTimeline> timeline(
         new OnDemandTimeline(std::move(results), memoryBudget));
-    OnDemandTimeline& t = *timeline;
-    const std::vector<RankRegion>& rows = t.results_->rows;
-
-    std::uint64_t calls = 0;
-    std::int64_t origin = std::numeric_limits<std::int64_t>::max();
-    std::int64_t end = std::numeric_limits<std::int64_t>::min();
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        t.exclusive_.push_back(rows[i].summary.total);
-        if (rows[i].summary.count == 0)
-            continue;
-        t.rowsByOffset_.push_back(i);
-        calls += rows[i].summary.count;
-        origin = std::min(origin, rows[i].summary.startMinimum);
-        end = std::max(end, rows[i].summary.endMaximum);
-    }
-    if (calls >= std::numeric_limits<std::uint32_t>::max())
-        throw std::length_error(t.results_->path + ": the timeline holds at most 2^32 - 1 calls, " +
-                                "the file has " + std::to_string(calls));
-    std::sort(t.rowsByOffset_.begin(), t.rowsByOffset_.end(),
-              [&](std::size_t a, std::size_t b) { return rows[a].offset < rows[b].offset; });
-    // Block hulls within their share: coarser blocks read more calls per window.
-    while ((calls / t.blockCalls_ + rows.size()) * 2 * sizeof(std::int64_t) > memoryBudget / 32 &&
-           t.blockCalls_ < (std::uint64_t{1} << 30))
-        t.blockCalls_ *= 2;
-    t.rowBlockBegin_.push_back(0);
-    for (const RankRegion& row : rows)
-        t.rowBlockBegin_.push_back(t.rowBlockBegin_.back() +
-                                   (row.summary.count + t.blockCalls_ - 1) / t.blockCalls_);
-    t.blockMinStart_.resize(t.rowBlockBegin_.back());
-    t.blockMaxReach_.resize(t.rowBlockBegin_.back());
-    t.rowSorted_.assign(rows.size(), 1);
-    t.rowLongest_.assign(rows.size(), 0);
-    if (calls > 0)
-        t.pyramid_ = TimelinePyramid(origin, end, memoryBudget / 8);
-
-    Builder(t, control, std::move(snapshots)).run();
+    Builder::prepare(*timeline);
+    Builder(*timeline, control, std::move(snapshots)).run();
     return timeline;
 }
 

@@ -2,6 +2,7 @@
 #include "RegionTable.h"
 
 #include "CoveredTime.h"
+#include "KeptPercentiles.h"
 #include "RegionCalls.h"
 
 #include <algorithm>
@@ -77,7 +78,8 @@ std::vector<RegionTableRow> RegionTable::compute(const ProfilingResults& results
         row.gpu = gpuTime(results, region, ranks);
         rows.push_back(row);
     }
-    if (percentiles)
+    // Percentiles kept with the results cost nothing: they come at once.
+    if (percentiles || KeptPercentiles::cover(results, ranks))
         addPercentiles(results, ranks, rows, cancel);
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
         return {};
@@ -116,6 +118,11 @@ GpuTime RegionTable::gpuTime(const ProfilingResults& results, std::size_t region
 void RegionTable::addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
                                  std::vector<RegionTableRow>& rows, const std::atomic<bool>* cancel,
                                  std::uint64_t byteLimit) {
+    if (KeptPercentiles::cover(results, ranks)) {
+        for (RegionTableRow& row : rows)
+            row.percentiles = KeptPercentiles::of(results, row.region);
+        return;
+    }
     if (!hasCallData(results))
         return;
     for (RegionTableRow& row : rows) {

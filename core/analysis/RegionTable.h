@@ -52,15 +52,18 @@ struct RegionTableRow {
 class RegionTable {
 public:
     // Returns early with an empty table when *cancel becomes true. Without
-    // `percentiles` the rows come from the per-row summaries alone, at once.
+    // `percentiles` the rows come from the per-row summaries alone, at once
+    // (with the percentiles kept with the results, KeptPercentiles, when
+    // they stand for `ranks`).
     static std::vector<RegionTableRow> compute(const ProfilingResults& results,
                                                const RankSelection& ranks,
                                                const std::atomic<bool>* cancel = nullptr,
                                                bool percentiles = true);
     // The percentiles of rows computed without them (the per-row summaries
     // show first), also of calls read on demand, holding at most about
-    // `byteLimit` bytes at once for those (Percentiles::of); stops early when
-    // *cancel becomes true.
+    // `byteLimit` bytes at once for those (Percentiles::of); the kept ones
+    // instead when they stand for `ranks`. Stops early when *cancel becomes
+    // true.
     static void addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
                                std::vector<RegionTableRow>& rows,
                                const std::atomic<bool>* cancel = nullptr,

@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace scope {
 namespace {
@@ -200,6 +203,113 @@ std::optional<TimelineSpan> TimelinePyramid::hitTest(std::size_t lane, std::int6
     if (b - a > 1 && isWide(spans[b - 1], nsPerPixel))
         --b;
     return merged(spans.subspan(a, b - a));
+}
+
+std::vector<TimelinePyramid::StoredLevel> TimelinePyramid::stored() const {
+    std::vector<StoredLevel> result;
+    result.reserve(levels_.size());
+    for (const Level& level : levels_) {
+        StoredLevel out;
+        out.width = level.width;
+        out.laneBegin.reserve(lanes_.size() + 1);
+        std::size_t total = 0;
+        for (std::size_t lane = 0; lane < lanes_.size(); ++lane)
+            total += levelSpans(level, lane).size();
+        out.spans.reserve(total);
+        for (std::size_t lane = 0; lane < lanes_.size(); ++lane) {
+            out.laneBegin.push_back(out.spans.size());
+            const std::span<const TimelineSpan> spans = levelSpans(level, lane);
+            out.spans.insert(out.spans.end(), spans.begin(), spans.end());
+        }
+        out.laneBegin.push_back(out.spans.size());
+        result.push_back(std::move(out));
+    }
+    return result;
+}
+
+TimelinePyramid TimelinePyramid::fromStored(std::int64_t originNs, std::int64_t endNs,
+                                            std::uint64_t budgetBytes,
+                                            std::vector<TimelineLane> lanes,
+                                            std::vector<StoredLevel> levels) {
+    const auto reject = [](const std::string& what) {
+        throw std::invalid_argument("the timeline's level of detail: " + what);
+    };
+    // The constructor takes endNs + 1 - originNs: it must fit.
+    std::int64_t extent = 0;
+    if (endNs < originNs || endNs == std::numeric_limits<std::int64_t>::max() ||
+        __builtin_sub_overflow(endNs + 1, originNs, &extent))
+        reject("it ends before it starts or spans more than a timeline can");
+    std::uint64_t position = 0;
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        const TimelineLane& lane = lanes[i];
+        if (lane.begin != position)
+            reject("lane " + std::to_string(i) + " does not follow the lane before it");
+        position += lane.size;
+        if (position > std::numeric_limits<std::uint32_t>::max())
+            reject("its lanes hold more calls than a timeline can");
+        const bool sameStack =
+            i > 0 && lanes[i - 1].rank == lane.rank && lanes[i - 1].key == lane.key;
+        const bool after = i == 0 || lanes[i - 1].rank < lane.rank ||
+                           (lanes[i - 1].rank == lane.rank && lanes[i - 1].key < lane.key);
+        if (sameStack ? lane.depth != lanes[i - 1].depth + 1 : !after || lane.depth != 0)
+            reject("lane " + std::to_string(i) + " is out of order");
+    }
+    // An empty pyramid (a run without calls) has no levels at all.
+    TimelinePyramid pyramid = lanes.empty() && levels.empty()
+                                  ? TimelinePyramid()
+                                  : TimelinePyramid(originNs, endNs, budgetBytes);
+    pyramid.originNs_ = originNs;
+    pyramid.endNs_ = endNs;
+    pyramid.budgetBytes_ = budgetBytes;
+    if (levels.size() > pyramid.levels_.size() || (!lanes.empty() && levels.empty()))
+        reject(std::to_string(levels.size()) + " levels where " +
+               std::to_string(pyramid.levels_.size()) + " are possible");
+    for (std::size_t l = 0; l < levels.size(); ++l) {
+        StoredLevel& stored = levels[l];
+        // Exact: the widths are computed the same way on both sides.
+        if (stored.width != pyramid.levels_[l].width)
+            reject("level " + std::to_string(l) + " has a width of another run");
+        if (stored.laneBegin.size() != lanes.size() + 1 || stored.laneBegin.front() != 0 ||
+            stored.laneBegin.back() != stored.spans.size())
+            reject("level " + std::to_string(l) + " does not hold its lanes");
+        for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
+            const std::uint64_t begin = stored.laneBegin[lane];
+            const std::uint64_t end = stored.laneBegin[lane + 1];
+            if (end < begin || end > stored.spans.size())
+                reject("level " + std::to_string(l) + " does not hold its lanes");
+            std::uint64_t calls = 0;
+            for (std::uint64_t k = begin; k < end; ++k) {
+                const TimelineSpan& span = stored.spans[k];
+                calls += span.count;
+                if (span.count == 0 || span.region < -1 ||
+                    (k > begin && span.startNs < stored.spans[k - 1].startNs))
+                    reject("a span of lane " + std::to_string(lane) + " at level " +
+                           std::to_string(l) + " is not one of its calls");
+            }
+            if (calls > lanes[lane].size)
+                reject("lane " + std::to_string(lane) + " at level " + std::to_string(l) +
+                       " holds more calls than the lane");
+        }
+    }
+    pyramid.levels_.resize(levels.size());
+    for (std::size_t l = 0; l < levels.size(); ++l) {
+        Level& level = pyramid.levels_[l];
+        auto spans = std::make_shared<const std::vector<TimelineSpan>>(std::move(levels[l].spans));
+        for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+            level.lanes.push_back(std::span<const TimelineSpan>(*spans).subspan(
+                levels[l].laneBegin[lane],
+                levels[l].laneBegin[lane + 1] - levels[l].laneBegin[lane]));
+        level.blocks.push_back(std::move(spans));
+    }
+    pyramid.lanes_ = std::move(lanes);
+    return pyramid;
+}
+
+TimelinePyramid TimelinePyramid::trimmed(std::uint64_t maxBytes) const {
+    TimelinePyramid copy = *this;
+    while (copy.levels_.size() > 1 && copy.memoryBytes() > maxBytes)
+        copy.dropFinest();
+    return copy;
 }
 
 std::size_t TimelinePyramid::memoryBytes() const {

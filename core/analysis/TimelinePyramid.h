@@ -90,6 +90,36 @@ public:
     std::optional<TimelineSpan> hitTest(std::size_t lane, std::int64_t timeNs,
                                         double nsPerPixel) const;
 
+    // What a kept index (core/index) stores of a pyramid and restores:
+    // per level, coarsest first, its width and the spans of every lane one
+    // after the other; laneBegin holds lanes().size() + 1 ascending offsets
+    // into spans (the spans of lane i are [laneBegin[i], laneBegin[i + 1])).
+    // Together with originNs(), endNs(), budgetBytes() and lanes() it is the
+    // whole pyramid: fromStored(originNs(), endNs(), budgetBytes(), lanes(),
+    // stored()) queries exactly as this one does.
+    struct StoredLevel {
+        double width = 0;
+        std::vector<TimelineSpan> spans;
+        std::vector<std::uint64_t> laneBegin;
+    };
+    std::vector<StoredLevel> stored() const;
+    // The pyramid of stored levels. Trusts nothing (they come from a file):
+    // throws std::invalid_argument, whose what() says what does not fit (the
+    // caller names the file), unless the lanes are contiguous from position
+    // 0, ordered by rank, key and depth, each key's depths 0, 1, ...; the
+    // widths are the coarsest levels of TimelinePyramid(originNs, endNs,
+    // budgetBytes), at least one when there are lanes; every level has the
+    // spans of every lane (laneBegin as above), each span with count >= 1
+    // and region >= -1, starts ascending within a lane, and a lane's counts
+    // summing to at most its size. What the spans point at
+    // (regions, events) is for the caller to check against its run.
+    static TimelinePyramid fromStored(std::int64_t originNs, std::int64_t endNs,
+                                      std::uint64_t budgetBytes, std::vector<TimelineLane> lanes,
+                                      std::vector<StoredLevel> levels);
+    // This pyramid without its finest levels until memoryBytes() <= maxBytes;
+    // the coarsest level always stays. Shares the spans it keeps.
+    TimelinePyramid trimmed(std::uint64_t maxBytes) const;
+
     std::int64_t originNs() const { return originNs_; }
     std::int64_t endNs() const { return endNs_; }
     std::uint64_t budgetBytes() const { return budgetBytes_; }

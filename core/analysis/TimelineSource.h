@@ -91,6 +91,9 @@ public:
     // Called (on any thread) when spans a query could only approximate have
     // been read. Sources in memory never call it.
     virtual void setRefinedCallback(std::function<void()> callback) const { (void)callback; }
+    // A whole-run overview standing in for the exact timeline while it is
+    // built (OverviewTimeline): its spans are no calls.
+    virtual bool isOverview() const { return false; }
 };
 
 } // namespace scope

@@ -152,6 +152,59 @@ std::span<std::int64_t> PlannedCallSource::checkpoints(std::uint64_t offset) {
         .subspan(it->begin, (it->count + kCheckpoint - 1) / kCheckpoint);
 }
 
+std::vector<std::vector<std::int64_t>>
+PlannedCallSource::storedCheckpoints(std::span<const RankRegion> rows) const {
+    std::vector<std::vector<std::int64_t>> result;
+    if (!plan_.deltaEncoded)
+        return result;
+    for (const RankRegion& row : rows)
+        if (row.summary.count > 0) {
+            const std::span<const std::int64_t> kept = rowCheckpoints(row);
+            result.emplace_back(kept.begin(), kept.end());
+        }
+    return result;
+}
+
+void PlannedCallSource::restoreCheckpoints(std::span<const RankRegion> rows,
+                                           std::vector<std::vector<std::int64_t>> checkpoints) {
+    const auto reject = [&](const std::string& what) {
+        throw CorruptProfileError(bytes_->path(), "restoring the calls' checkpoints", what);
+    };
+    if (!plan_.deltaEncoded) {
+        if (!checkpoints.empty())
+            reject("checkpoints for a file that is not delta-encoded");
+        return;
+    }
+    std::size_t next = 0;
+    for (const RankRegion& row : rows) {
+        if (row.summary.count == 0)
+            continue;
+        if (next == checkpoints.size())
+            reject("fewer checkpoint lists than rows with calls");
+        const std::vector<std::int64_t>& kept = checkpoints[next++];
+        if (kept.size() != (row.summary.count + kCheckpoint - 1) / kCheckpoint || kept[0] != 0)
+            reject("the checkpoints of a row do not fit its " + std::to_string(row.summary.count) +
+                   " calls");
+    }
+    if (next != checkpoints.size())
+        reject("more checkpoint lists than rows with calls");
+    reserveCheckpoints(rows);
+    const std::uint64_t calls =
+        plan_.columnLengths[static_cast<std::size_t>(EventColumnId::Starts)];
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        const RowCheckpoints& row = rows_[i];
+        if (row.offset > calls || row.count > calls - row.offset ||
+            (i + 1 < rows_.size() && row.offset + row.count > rows_[i + 1].offset))
+            reject("rows overlap or lie outside the event columns");
+    }
+    next = 0;
+    for (const RankRegion& row : rows)
+        if (row.summary.count > 0) {
+            const std::vector<std::int64_t>& kept = checkpoints[next++];
+            std::copy(kept.begin(), kept.end(), this->checkpoints(row.offset).begin());
+        }
+}
+
 std::optional<PlannedCallSource::Damage> PlannedCallSource::readColumn(EventColumnId column,
                                                                        std::uint64_t begin,
                                                                        std::span<std::int64_t> out,

@@ -90,6 +90,20 @@ public:
     // of the row at `offset` is element k.
     std::span<std::int64_t> checkpoints(std::uint64_t offset);
 
+    // For a kept index (core/index): the checkpoints of every row of `rows`
+    // with calls, in their order; {} for a file that is not delta-encoded.
+    // Throws std::out_of_range for a row the source has none for.
+    std::vector<std::vector<std::int64_t>>
+    storedCheckpoints(std::span<const RankRegion> rows) const;
+    // Before the source is shared: what storedCheckpoints gave for the same
+    // rows, put back instead of streaming the rows again. Trusts nothing:
+    // throws CorruptProfileError naming the file unless there is one list
+    // per row with calls (none at all without delta encoding), each of
+    // ceil(calls / kCheckpoint) values starting with 0, and the rows lie
+    // within the event columns without overlapping.
+    void restoreCheckpoints(std::span<const RankRegion> rows,
+                            std::vector<std::vector<std::int64_t>> checkpoints);
+
 private:
     struct RowCheckpoints {
         std::uint64_t offset = 0;

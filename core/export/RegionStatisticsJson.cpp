@@ -42,6 +42,9 @@ void writeGpu(JsonWriter& json, const GpuTime& gpu) {
 
 // Path.resolve(): absolute, symbolic links followed, without requiring the file to exist.
 std::string resolvedPath(const std::string& path) {
+    // A run read over SSH (ssh://host/path) is named by its address.
+    if (path.starts_with("ssh://"))
+        return path;
     std::error_code error;
     auto resolved =
         std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
@@ -216,7 +219,7 @@ void RegionStatisticsJson::writeRegion(JsonWriter& json, const ProfilingResults&
 
 void RegionStatisticsJson::writeExtras(JsonWriter& json, const ProfilingResults& file) {
     json.key("schema_version").value(file.schemaVersion);
-    json.key("summary_only").value(!file.eventsRead && !file.onDemand);
+    json.key("summary_only").value(!file.eventsRead && !file.onDemand && !file.eventsOnHost);
     json.key("region_order").stringArray(file.regions);
     json.key("minimum_start_time_seconds").value(file.minimumStartSeconds());
     json.key("metadata").beginObject();

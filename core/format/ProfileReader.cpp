@@ -146,10 +146,12 @@ bool readsOnDemand(const EventPlan& plan, std::uint64_t memoryBudget) {
 
 ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
                               const ReadControl& control, const std::vector<std::string>& regions,
-                              const std::vector<std::uint32_t>& ranks, std::uint64_t memoryBudget) {
+                              const std::vector<std::uint32_t>& ranks, std::uint64_t memoryBudget,
+                              bool onDemand) {
     ProfilingResults results = std::move(read.results);
     const ReadControl step = scaledControl(control, kPlanShare, 1.0);
-    if (readsOnDemand(read.events, memoryBudget)) {
+    if (readsOnDemand(read.events, memoryBudget) ||
+        (onDemand && read.events.readsEvents && read.events.file.has_value())) {
         // The source outlives this read: it holds a descriptor of its own,
         // checked to be the file that was planned.
         auto own =
@@ -172,7 +174,8 @@ ProfilingResults readH5(const std::string& path, const ReadRequest& options) {
     planning.control = scaledControl(options.control, 0.0, kPlanShare);
     PlannedRead read = planH5(path, planning);
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
-    return completeRead(std::move(read), bytes, options.control, {}, {}, options.memoryBudget);
+    return completeRead(std::move(read), bytes, options.control, {}, {}, options.memoryBudget,
+                        options.eventsOnDemand);
 }
 
 ProfilingResults readH5Summary(const std::string& path, const ReadRequest& options) {

@@ -51,12 +51,13 @@ PlannedRead planH5Summary(const std::string& path, const ReadRequest& options = 
 // `regions` and `ranks` keep only those rows (ReadRequest'; empty = all).
 // With a memoryBudget (bytes, 0 = none) that the events would exceed in
 // memory (readsOnDemand), they are streamed for the statistics and left on
-// disk behind results.onDemand, the file opened again by path for them.
+// disk behind results.onDemand, the file opened again by path for them;
+// with `onDemand`, whatever their size (ReadRequest::eventsOnDemand).
 ProfilingResults completeRead(PlannedRead&& read, const EventBytes& bytes,
                               const ReadControl& control,
                               const std::vector<std::string>& regions = {},
                               const std::vector<std::uint32_t>& ranks = {},
-                              std::uint64_t memoryBudget = 0);
+                              std::uint64_t memoryBudget = 0, bool onDemand = false);
 
 // The bytes a run's per-call data takes once read into memory: every stored
 // event column at 8 bytes per call, plus about 8 bytes per call for the

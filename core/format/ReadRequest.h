@@ -39,6 +39,10 @@ struct ReadRequest {
     // In the read helper, which only plans, it bounds the values libhdf5
     // reads itself.
     std::uint64_t memoryBudget = 0;
+    // Leave the event columns on disk whatever their size, where the file
+    // allows it (readsOnDemand's other conditions): scope-index builds an
+    // index from calls read on demand, as the viewer does for large runs.
+    bool eventsOnDemand = false;
     // Where event values that libhdf5 reads itself (EventPlan::inlineValues)
     // are allocated: shared memory in the read helper.
     ColumnAllocator<std::int64_t> eventColumns{};

@@ -16,6 +16,7 @@ namespace scope::isolate {
 class ByteReader {
 public:
     ByteReader(std::string_view bytes, std::string path, std::string step);
+    virtual ~ByteReader() = default;
 
     std::uint8_t u8() { return scalar<std::uint8_t>(); }
     std::uint32_t u32() { return scalar<std::uint32_t>(); }
@@ -38,7 +39,14 @@ public:
     std::size_t count(std::size_t minimumItemBytes);
 
     bool atEnd() const { return position_ == bytes_.size(); }
-    [[noreturn]] void fail(const std::string& what) const;
+    // Throws CorruptProfileError; a reader of other bytes (core/index) throws
+    // its own error instead.
+    [[noreturn]] virtual void fail(const std::string& what) const;
+
+protected:
+    std::size_t position() const { return position_; }
+    const std::string& path() const { return path_; }
+    const std::string& step() const { return step_; }
 
 private:
     // Inline: a results header is millions of small fields.

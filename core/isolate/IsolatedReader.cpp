@@ -254,7 +254,8 @@ ProfilingResults readIsolated(const std::string& path, const ReadRequest& reques
     // without libhdf5, into this process's memory.
     const EventBytes bytes = EventBytes::forPlan(path, read.events);
     if (!request.summaryOnly)
-        return completeRead(std::move(read), bytes, request.control, {}, {}, request.memoryBudget);
+        return completeRead(std::move(read), bytes, request.control, {}, {}, request.memoryBudget,
+                            request.eventsOnDemand);
     return completeRead(std::move(read), bytes, request.control, request.regions, request.ranks,
                         request.memoryBudget);
 }

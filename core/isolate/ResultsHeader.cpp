@@ -4,6 +4,8 @@
 #include "ByteReader.h"
 #include "ByteWriter.h"
 
+#include <cmath>
+
 namespace scope::isolate {
 namespace {
 
@@ -346,9 +348,8 @@ void readPlan(ByteReader& in, EventPlan& plan) {
 
 } // namespace
 
-void ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineValues,
-                           ByteWriter& out) {
-    const ProfilingResults& r = read.results;
+void ResultsHeader::encode(const ProfilingResults& r, const EventPlan& plan,
+                           const ColumnPlace& inlineValues, ByteWriter& out) {
     out.text(r.path);
     out.i64(r.schemaVersion);
     out.u8(r.layout == StorageLayout::Aggregate ? 1 : 0);
@@ -390,7 +391,11 @@ void ResultsHeader::encode(const PlannedRead& read, const ColumnPlace& inlineVal
     out.u64(r.tasks.size());
     for (const TaskInfo& task : r.tasks)
         writeTask(out, task);
-    writePlan(out, read.events);
+    out.u64(r.keptPercentiles.size());
+    for (const RegionPercentiles& p : r.keptPercentiles)
+        for (const double value : {p.p50, p.p90, p.p95, p.p99})
+            out.f64(value);
+    writePlan(out, plan);
     out.u64(inlineValues.offset);
     out.u64(inlineValues.count);
 }
@@ -442,6 +447,15 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     r.tasks.resize(in.count(84));
     for (TaskInfo& task : r.tasks)
         task = readTask(in);
+    r.keptPercentiles.resize(in.count(4 * sizeof(double)));
+    if (!r.keptPercentiles.empty() && r.keptPercentiles.size() != r.regions.size())
+        in.fail("percentiles of other regions");
+    for (RegionPercentiles& p : r.keptPercentiles)
+        for (double* value : {&p.p50, &p.p90, &p.p95, &p.p99}) {
+            *value = in.f64();
+            if (!std::isfinite(*value))
+                in.fail("impossible percentiles");
+        }
     readPlan(in, read.events);
     inlineValues.offset = in.u64();
     inlineValues.count = in.u64();

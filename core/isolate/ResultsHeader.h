@@ -22,7 +22,12 @@ public:
         std::uint64_t count = 0;  // elements
     };
 
-    static void encode(const PlannedRead& read, const ColumnPlace& inlineValues, ByteWriter& out);
+    static void encode(const PlannedRead& read, const ColumnPlace& inlineValues, ByteWriter& out) {
+        encode(read.results, read.events, inlineValues, out);
+    }
+    // The same from results and a plan held apart (a kept index's).
+    static void encode(const ProfilingResults& results, const EventPlan& plan,
+                       const ColumnPlace& inlineValues, ByteWriter& out);
     // Fills everything but the inline values; throws CorruptProfileError
     // (through `in`) on damaged bytes.
     static void decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues);

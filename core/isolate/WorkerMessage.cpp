@@ -38,11 +38,23 @@ std::string WorkerMessage::frame() const {
         // A runaway message must not break the frame limit.
         payload.text(std::string_view(text).substr(0, kMaxPayload / 2));
         break;
+    case Kind::Hello:
+        payload.text(std::string_view(text).substr(0, 256));
+        break;
+    case Kind::Data:
+        break; // the bytes themselves, below
+    case Kind::Done:
+        payload.u64(resultBytes);
+        break;
     }
+    const std::string_view data =
+        kind == Kind::Data ? std::string_view(text).substr(0, kMaxPayload) : payload.bytes();
     ByteWriter out;
     out.u8(static_cast<std::uint8_t>(kind));
-    out.u32(static_cast<std::uint32_t>(payload.bytes().size()));
-    return out.take() + payload.bytes();
+    out.u32(static_cast<std::uint32_t>(data.size()));
+    std::string frame = out.take();
+    frame.append(data);
+    return frame;
 }
 
 std::optional<WorkerMessage> WorkerMessage::parse(std::string& buffer) {
@@ -84,6 +96,19 @@ std::optional<WorkerMessage> WorkerMessage::parse(std::string& buffer) {
             message.text = in.text();
             break;
         }
+        case Kind::Hello:
+            message.kind = Kind::Hello;
+            message.text = in.text();
+            break;
+        case Kind::Data:
+            message.kind = Kind::Data;
+            message.text = buffer.substr(kFrameHeader, length);
+            buffer.erase(0, kFrameHeader + length);
+            return message;
+        case Kind::Done:
+            message.kind = Kind::Done;
+            message.resultBytes = in.u64();
+            break;
         default:
             throw std::runtime_error("unknown message kind");
         }

@@ -9,13 +9,18 @@
 namespace scope::isolate {
 
 // One message of the read helper to the viewer, framed on a pipe as a kind
-// byte, a 32-bit payload length and the payload.
+// byte, a 32-bit payload length and the payload. A helper serving a remote
+// read (scope-read-worker --serve, core/remote) writes the same frames to
+// its standard output: Hello first, then the results as Data, then Done.
 struct WorkerMessage {
     enum class Kind : std::uint8_t {
         Progress = 'P',  // fraction, text = what is being read
         Heartbeat = 'H', // still reading, nothing new to say
         Result = 'R',    // resultBytes of encoded results are in the memfd
         Error = 'E',     // errorType, path, step, text
+        Hello = 'V',     // text = the serving helper's version
+        Data = 'D',      // text = the next bytes of the encoded results
+        Done = 'F',      // resultBytes = all the Data bytes sent
     };
     // The ProfileError classes that cross the process boundary as themselves.
     enum class ErrorType : std::uint8_t {

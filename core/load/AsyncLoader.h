@@ -17,6 +17,9 @@
 
 namespace scope {
 
+// Runs above it take 2 s and more to order for the exact timeline (40 s at 10^9 calls).
+inline constexpr std::uint64_t kOverviewAboveCalls = 50'000'000;
+
 struct LoadRequest {
     std::string path;
     bool summaryOnly = false;
@@ -30,6 +33,18 @@ struct LoadRequest {
     // How often a timeline built from calls on disk hands out the ranks built
     // so far (Callbacks::timelineSoFar).
     std::chrono::milliseconds timelineSoFarEvery{500};
+    // A run read on demand with more calls than this is too large to order
+    // quickly: a whole-run overview (OverviewTimeline) comes through
+    // timelineSoFar first, in place of the ranks built so far: estimated from
+    // the summaries as soon as the table shows, then from one unordered pass.
+    std::uint64_t overviewAboveCalls = kOverviewAboveCalls;
+    // The run's kept index (core/index): opened instead of the read when it
+    // is valid, written after a complete read on demand. Off unless asked
+    // for (the viewer asks), so that other loads never write to the user's
+    // cache folder.
+    bool useIndex = false;
+    std::uint64_t indexCacheLimit = 0; // bytes, 0 = IndexCache's default
+    bool indexBeside = false;          // RUN.scopeindex instead of the cache folder
 };
 
 class TimelineIndex;
@@ -49,6 +64,10 @@ struct LoadOutcome {
     // rank's calls alone exceed the memory budget, or they could not be
     // read); its table is still complete. Empty otherwise.
     std::string timelineError;
+    // What became of the run's index (useIndex): "opened from its index",
+    // "index kept at PATH", "index ignored: WHY (rebuilt)", "index not kept:
+    // WHY"; empty when there was nothing to say. Never a failure of the load.
+    std::string indexNote;
     std::exception_ptr error; // set on failure
     bool cancelled = false;
 };
@@ -74,6 +93,9 @@ public:
         // before `finished`): timelineSource the ranks built so far (a
         // PartialTimeline), results = readStageCopy. Every half second or
         // so of a long build (request.timelineSoFarEvery), never for the last rank.
+        // A run above request.overviewAboveCalls gets two OverviewTimelines
+        // instead: the estimate from the summaries (estimated(), right after
+        // the table's readDone, results = that stage) and the pass's.
         std::function<void(const LoadOutcome& outcome)> timelineSoFar = {};
     };
 

@@ -2,15 +2,23 @@
 #include "LoadJob.h"
 
 #include "ProfileFileReader.h"
+#include "RemoteLoad.h"
 #include "analysis/ExclusiveTime.h"
+#include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/OverviewTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "base/MemoryBudget.h"
+#include "events/PlannedCallSource.h"
+#include "format/ProfileReader.h"
 #include "format/ReadRequest.h"
+#include "index/IndexKey.h"
+#include "index/RunIndex.h"
 #include "model/Errors.h"
 #include "native/RankFileCombiner.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -43,6 +51,9 @@ constexpr std::uint64_t kBytesPerCallInMemory = 3 * sizeof(std::int64_t);
 constexpr double kOnDemandReadShare = 0.15;
 // A full read leaves the last quarter of the bar to the timeline index.
 constexpr double kReadShare = 0.75;
+// The overview's share of the timeline's part of the bar: one pass over the
+// calls without ordering them.
+constexpr double kOverviewShare = 0.2;
 
 } // namespace
 
@@ -74,8 +85,22 @@ ReadControl LoadJob::throttledControl() {
 }
 
 LoadOutcome LoadJob::run() {
+    // A run on another host is read there: no file here to plan or index.
+    if (RemoteLoad::handles(request_))
+        return RemoteLoad(request_, control_).run(outcome_, callbacks_.readDone);
     try {
         ReadRequest read = readRequest();
+        // Taken before the read, so that a file changed while it is read is
+        // not kept under the key of what was read.
+        const std::optional<IndexKey> indexKey = takeIndexKey();
+        if (indexKey) {
+            if (std::shared_ptr<const ProfilingResults> indexed = openFromIndex()) {
+                control_.progress(1.0, "done");
+                throwIfCancelled(request_.path);
+                outcome_.results = std::move(indexed);
+                return outcome_;
+            }
+        }
         if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_))
             showSummariesFirst(read);
         std::shared_ptr<ProfilingResults> results = readFiles(read);
@@ -89,6 +114,8 @@ LoadOutcome LoadJob::run() {
             buildOnDemandTimeline(results);
         else
             outcome_.timelineSource = outcome_.timeline;
+        if (indexKey && !cancel_.load())
+            keepIndex(*indexKey, *results);
         control_.progress(1.0, "done");
         throwIfCancelled(request_.path);
         outcome_.results = std::move(results);
@@ -130,11 +157,12 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
         auto quick = std::make_shared<ProfilingResults>(readProfileFile(request_.path, summaries));
         if (quick->totalCalls() <= dataBudget_ / kBytesPerCallInMemory)
             return;
-        stageDone(std::move(quick));
+        stageDone(quick);
         summariesShown_ = true;
         readShare_ = kOnDemandReadShare;
         readControl_ = scaledControl(control_, 0.0, readShare_);
         read.control = readControl_;
+        showEstimate(quick);
     } catch (const ReadCancelled&) {
         throw;
     } catch (const ProfileError&) {
@@ -184,9 +212,31 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
         stage = AsyncLoader::readStageCopy(*results);
     if (tableDue)
         stageDone(stage);
-    control_.progress(readShare_, "building the timeline");
+    showEstimate(stage);
+    // A run too large to order quickly shows a whole-run overview first. It
+    // stays until the exact timeline replaces it: the ranks built so far
+    // would show less of the run than it does.
+    double timelineFrom = readShare_;
+    bool overviewShown = false;
+    if (callbacks_.timelineSoFar && results->totalCalls() > request_.overviewAboveCalls) {
+        timelineFrom = readShare_ + (1.0 - readShare_) * kOverviewShare;
+        control_.progress(readShare_, "drawing an overview");
+        try {
+            LoadOutcome shown = outcome_;
+            shown.results = stage;
+            shown.timelineSource = OverviewTimeline::build(
+                *results, scaledControl(control_, readShare_, timelineFrom));
+            callbacks_.timelineSoFar(shown);
+            overviewShown = true;
+        } catch (const ReadCancelled&) {
+            throw;
+        } catch (const ProfileError&) {
+            // The exact timeline's build meets the same calls and says why.
+        }
+    }
+    control_.progress(timelineFrom, "building the timeline");
     TimelineSnapshots snapshots{{}, request_.timelineSoFarEvery};
-    if (callbacks_.timelineSoFar) {
+    if (callbacks_.timelineSoFar && !overviewShown) {
         LoadOutcome soFar = outcome_;
         soFar.results = stage;
         snapshots.show = [this, soFar](std::shared_ptr<const PartialTimeline> partial) {
@@ -197,7 +247,7 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
     }
     try {
         auto timeline = OnDemandTimeline::build(
-            results, dataBudget_, scaledControl(control_, readShare_, 1.0), snapshots);
+            results, dataBudget_, scaledControl(control_, timelineFrom, 1.0), snapshots);
         // No other thread sees *results before `finished`; the timeline
         // reads only the rows' counts, offsets and ranks.
         const auto& exclusive = timeline->exclusiveByRow();
@@ -213,9 +263,121 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
     }
 }
 
+// The whole-run overview estimated from the rows' summaries, in a fraction
+// of a second: what the timeline shows while the calls are read and passed
+// over, until the pass's overview replaces it.
+void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage) {
+    if (estimateShown_ || !callbacks_.timelineSoFar || !stage || cancel_.load() ||
+        stage->totalCalls() <= request_.overviewAboveCalls)
+        return;
+    std::shared_ptr<const OverviewTimeline> estimate;
+    try {
+        estimate = OverviewTimeline::fromSummaries(*stage);
+    } catch (const std::exception&) {
+        return; // std::bad_alloc included: only a stand-in, the pass's overview follows
+    }
+    if (estimate->empty())
+        return; // no times in the summaries (the aggregate layout)
+    LoadOutcome shown = outcome_;
+    shown.results = stage;
+    shown.timelineSource = std::move(estimate);
+    callbacks_.timelineSoFar(shown);
+    estimateShown_ = true;
+}
+
 void LoadJob::throwIfCancelled(const std::string& path) const {
     if (cancel_.load())
         throw ReadCancelled(path, "reading the file", "cancelled");
+}
+
+IndexCache LoadJob::indexCache() const {
+    return request_.indexBeside ? IndexCache::beside()
+                                : IndexCache::standard(request_.indexCacheLimit);
+}
+
+// Only one HDF5 file read whole is indexed: the index is the state of a run
+// read on demand (its plan and its on-demand timeline), and only HDF5 files
+// have a plan. Rank files are combined in memory, traces and JSON profiles
+// are read into memory, and a run read into memory is shown as fast as its
+// index could be read.
+std::optional<IndexKey> LoadJob::takeIndexKey() const {
+    const std::string& path = request_.path;
+    if (!request_.useIndex || request_.summaryOnly || !request_.rankFiles.empty() ||
+        path.ends_with(".spt") || isNativeTrace(path) || isJsonProfile(path))
+        return std::nullopt;
+    try {
+        return IndexKey::of(path);
+    } catch (const ProfileError&) {
+        return std::nullopt; // the read says what is wrong with the file
+    }
+}
+
+std::shared_ptr<const ProfilingResults> LoadJob::openFromIndex() {
+    const IndexCache cache = indexCache();
+    std::optional<RunIndex> index = cache.find(request_.path, &indexIgnored_);
+    // A budget the run now fits in reads it into memory: the call tree and
+    // traces a user raised the budget for need every call there.
+    if (!index || !readsOnDemand(index->plan, dataBudget_))
+        return nullptr;
+    control_.progress(0.0, "opening from its index");
+    const std::filesystem::path indexPath = cache.pathFor(request_.path, index->key);
+    try {
+        std::shared_ptr<const OnDemandTimeline> timeline =
+            std::move(*index).open(request_.path, dataBudget_);
+        // The results live as long as the timeline that holds them; both are
+        // complete, so the table's stage is the run itself.
+        std::shared_ptr<const ProfilingResults> results(timeline, &timeline->results());
+        if (callbacks_.readDone)
+            stageDone(results);
+        outcome_.timelineSource = std::move(timeline);
+        outcome_.indexNote = "opened from its index";
+        return results;
+    } catch (const ReadCancelled&) {
+        throw;
+    } catch (const std::exception& error) {
+        // The file changed since find() checked it, or the index does not fit
+        // the file: read the file, and keep a new index.
+        std::error_code ignored;
+        std::filesystem::remove(indexPath, ignored);
+        indexIgnored_ = error.what();
+        return nullptr;
+    }
+}
+
+void LoadJob::keepIndex(const IndexKey& key, ProfilingResults& results) {
+    const auto timeline =
+        std::dynamic_pointer_cast<const OnDemandTimeline>(outcome_.timelineSource);
+    const auto* source = dynamic_cast<const PlannedCallSource*>(results.onDemand.get());
+    if (!timeline || !source) {
+        if (!indexIgnored_.empty())
+            outcome_.indexNote = "index ignored: " + indexIgnored_;
+        return;
+    }
+    control_.progress(1.0, "keeping an index");
+    try {
+        if (!(IndexKey::of(request_.path) == key))
+            throw ProfileError(request_.path, "keeping the run's index",
+                               "the file changed while it was read");
+        // Kept with the statistics, so that a reopen reads no call for them;
+        // the window takes them too. No other thread sees *results yet (as
+        // with the exclusive times) and the timeline reads only its rows.
+        // Within the share of the budget the window's percentiles may hold.
+        control_.progress(1.0, "computing percentiles");
+        const std::uint64_t byteLimit = std::clamp<std::uint64_t>(
+            dataBudget_ / 8, std::uint64_t(1) << 20, Percentiles::kDefaultByteLimit);
+        if (!KeptPercentiles::keep(results, &cancel_, byteLimit))
+            return;
+        control_.progress(1.0, "keeping an index");
+        const RunIndex index =
+            RunIndex::of(*timeline, key, RunIndex::pyramidBudget(source->plan()));
+        const std::filesystem::path where = indexCache().store(request_.path, index);
+        outcome_.indexNote = indexIgnored_.empty()
+                                 ? "index kept at " + where.string()
+                                 : "index ignored: " + indexIgnored_ + " (rebuilt)";
+    } catch (const std::exception& error) {
+        // std::bad_alloc included: the run is open, whatever became of its index.
+        outcome_.indexNote = std::string("index not kept: ") + error.what();
+    }
 }
 
 } // namespace scope

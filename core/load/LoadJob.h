@@ -3,12 +3,14 @@
 
 #include "AsyncLoader.h"
 #include "base/ReadControl.h"
+#include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace scope {
@@ -37,7 +39,17 @@ private:
     void stageDone(std::shared_ptr<const ProfilingResults> stage) const;
     void indexCallsInMemory(ProfilingResults& results);
     void buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& results);
+    // Above request.overviewAboveCalls, once: the overview estimated from
+    // the stage's summaries, through timelineSoFar.
+    void showEstimate(const std::shared_ptr<const ProfilingResults>& stage);
     void throwIfCancelled(const std::string& path) const;
+    // The run's kept index (request.useIndex): the key of a file that may
+    // be indexed, taken before it is read; the run opened from a valid index
+    // (false: read it); the index of a complete read on demand written.
+    IndexCache indexCache() const;
+    std::optional<IndexKey> takeIndexKey() const;
+    std::shared_ptr<const ProfilingResults> openFromIndex();
+    void keepIndex(const IndexKey& key, ProfilingResults& results);
 
     const LoadRequest& request_;
     const std::atomic<bool>& cancel_;
@@ -52,6 +64,9 @@ private:
     double readShare_;
     ReadControl readControl_;
     bool summariesShown_ = false;
+    bool estimateShown_ = false;
+    // Why a kept index was not used, for LoadOutcome::indexNote.
+    std::string indexIgnored_;
 };
 
 } // namespace scope

@@ -5,6 +5,8 @@
 #include "native/SptReader.h"
 #include "plan/EventBytes.h"
 #include "plan/RegularFile.h"
+#include "remote/RemoteReader.h"
+#include "remote/RemoteUrl.h"
 #include "json/JsonProfileReader.h"
 
 #include <algorithm>
@@ -69,6 +71,17 @@ bool isJsonProfile(const std::string& path) {
 }
 
 ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request) {
+    // A run on another host is read there, by our helper started over ssh.
+    if (RemoteUrl::looksRemote(path)) {
+        const std::optional<RemoteUrl> url = RemoteUrl::parse(path);
+        if (!url)
+            throw RemoteReadError(path, "reading the address",
+                                  "not an ssh://[user@]host[:port]/path address");
+        // The statistics alone: no timeline is built or sent.
+        ProfilingResults results = readRemote(*url, request, false).results;
+        results.path = path;
+        return results;
+    }
     // JSON needs no libhdf5 and no helper process: it is parsed here, streamed.
     if (isJsonProfile(path)) {
         // As for a trace: its statistics come from parsing every call, which a

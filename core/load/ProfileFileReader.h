@@ -20,13 +20,13 @@ bool isJsonProfile(const std::string& path);
 // is streamed in this process by readJsonProfile; a native trace (told by its
 // magic, not its name) is parsed in this process (it needs no libhdf5), and
 // so is any `*.spt` (an empty or cut trace is reported as such); everything
-// else goes through readIsolated. A trace or a JSON profile has no summary
-// columns: a summary-only request reads its calls (summaryFallback) or,
-// without fallback, throws SummaryDataUnavailable. request.memoryBudget
-// applies to HDF5 files (a trace is always read into memory; a JSON profile
-// past it keeps only its statistics). Event columns whose call ids are all -1
-// (the older C writer's "not recorded") are dropped, so that nesting comes
-// from the times.
+// else goes through readIsolated. An ssh:// URL (RemoteUrl) is read on its
+// host by readRemote: its statistics, without calls (eventsOnHost). A trace or a JSON profile has
+// no summary columns: a summary-only request reads its calls (summaryFallback) or, without
+// fallback, throws SummaryDataUnavailable. request.memoryBudget applies to HDF5 files (a trace is
+// always read into memory; a JSON profile past it keeps only its statistics). Event columns whose
+// call ids are all -1 (the older C writer's "not recorded") are dropped, so that nesting comes from
+// the times.
 ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request);
 
 } // namespace scope

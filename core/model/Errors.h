@@ -68,4 +68,19 @@ public:
     using ProfileError::ProfileError;
 };
 
+// A kept index (core/index) that cannot be used: damaged, truncated, of
+// another version, or of another file. Never shown as a failure of the run:
+// the index is rebuilt from the run.
+class CorruptIndexError : public ProfileError {
+public:
+    using ProfileError::ProfileError;
+};
+
+// A run opened over SSH (core/remote) whose connection failed or dropped, or
+// whose host has no usable read helper; path() is the ssh:// URL.
+class RemoteReadError : public ProfileError {
+public:
+    using ProfileError::ProfileError;
+};
+
 } // namespace scope

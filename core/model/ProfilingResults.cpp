@@ -39,6 +39,14 @@ void ProfilingResults::finalize() {
         ordered[i] = std::move(regions[order[i]]);
     }
     regions = std::move(ordered);
+    if (keptPercentiles.size() == n) {
+        std::vector<RegionPercentiles> kept(n);
+        for (std::size_t i = 0; i < n; ++i)
+            kept[i] = keptPercentiles[order[i]];
+        keptPercentiles = std::move(kept);
+    } else {
+        keptPercentiles.clear(); // of other regions: not this run's
+    }
     for (RankRegion& r : rows)
         r.region = newIndex[r.region];
     // Rows that are in order already (finalized once before, or written

@@ -8,6 +8,7 @@
 #include "Metadata.h"
 #include "RankRegion.h"
 #include "RankSelection.h"
+#include "RegionPercentiles.h"
 #include "RegionStats.h"
 #include "RowDetails.h"
 
@@ -38,6 +39,9 @@ public:
     StorageLayout layout = StorageLayout::Columnar;
     bool eventsRead = false;      // per-call data is in `events`
     bool summaryFallback = false; // a summary-only read had to read the events
+    // Read over SSH (core/remote): the statistics came from the calls, which
+    // stayed on the host (eventsRead and onDemand are unset here).
+    bool eventsOnHost = false;
     // The rows' details were not read: the file has more index rows than
     // ReadRequest::rowDetailsLimit.
     bool rowDetailsSkipped = false;
@@ -51,6 +55,10 @@ public:
     // budget (ReadRequest::memoryBudget): the rows' statistics were computed
     // while streaming them and their calls are read from the file on demand.
     std::shared_ptr<const CallSource> onDemand;
+    // Per region (in `regions` order), the percentiles of all ranks' calls
+    // pooled, computed where the calls were (a kept index, a read over SSH);
+    // empty when not kept. finalize() keeps them with their regions.
+    std::vector<RegionPercentiles> keptPercentiles;
     std::optional<std::int64_t> minimumStartNs;
     std::vector<DamagedRegion> damaged;
     std::vector<std::string> warnings;

@@ -9,16 +9,19 @@ SCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # QCustomPlotQt6; hdf5-plugin-lzf lets HDF5 read LZF-compressed columns, but
 # Debian's plugin is not linked to liblzf1 and does not depend on it: core
 # loads liblzf.so.1 itself, so it is listed here; libseccomp-dev is the read
-# helper's sandbox; libre2-dev matches user patterns).
+# helper's sandbox; libre2-dev matches user patterns; Open MPI builds
+# scope-index's parallel mode and the OpenSSH client opens runs on other
+# hosts; the tests start an OpenSSH server on 127.0.0.1).
 SCOPE_BUILD_PACKAGES=(
     build-essential cmake pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev
     libhdf5-dev hdf5-plugin-lzf liblzf1 libzstd-dev zlib1g-dev libqcustomplot-dev
-    libseccomp-dev libre2-dev
+    libseccomp-dev libre2-dev libopenmpi-dev openmpi-bin openssh-client
 )
 # What the test suite and the checks need on top.
 SCOPE_TEST_PACKAGES=(
     xvfb xauth imagemagick desktop-file-utils appstream clang-format hdf5-tools python3 strace
+    openssh-server
 )
 
 scope_log() {

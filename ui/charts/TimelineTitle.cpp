@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TimelineTitle.h"
 
+#include "analysis/OverviewTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "model/RankSelection.h"
 
@@ -41,10 +42,23 @@ QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint
     else
         title = runLabel.isEmpty() ? tr("Timeline, %1").arg(shown)
                                    : tr("Timeline of %1, %2").arg(runLabel, shown);
-    // The ranks still to come are not missing from the run.
-    if (const auto* partial = dynamic_cast<const scope::PartialTimeline*>(source))
+    // The ranks still to come are not missing from the run. A run on another
+    // host gets its whole-run timeline complete, as one of these.
+    const auto* partial = dynamic_cast<const scope::PartialTimeline*>(source);
+    if (partial != nullptr && partial->ranksBuilt() < partial->ranksTotal())
         title += tr(" (building: %1 of %2 ranks)")
                      .arg(QLocale().toString(qulonglong(partial->ranksBuilt())),
                           QLocale().toString(qulonglong(partial->ranksTotal())));
+    // Its spans are no calls: what each column shows must be said, and how
+    // it was drawn, since an estimate may show a region where it never ran.
+    const auto* overview = dynamic_cast<const scope::OverviewTimeline*>(source);
+    if (overview != nullptr && overview->estimated())
+        title += QLatin1Char('\n') +
+                 tr("Overview (estimated from the summaries: each region's time spread over its "
+                    "first to last call) \u2014 reading the calls\u2026");
+    else if (source != nullptr && source->isOverview())
+        title +=
+            QLatin1Char('\n') + tr("Overview \u2014 the regions with the most time in each column; "
+                                   "the exact timeline is being built\u2026");
     return title;
 }

@@ -3,6 +3,7 @@
 
 #include "EventsUnavailablePanel.h"
 #include "RunContext.h"
+#include "RunPath.h"
 
 EventsStack::EventsStack(QWidget* view, QWidget* parent)
     : QStackedWidget(parent), view_(view), panel_(new EventsUnavailablePanel(this)) {
@@ -26,6 +27,8 @@ void EventsStack::showView(bool available) {
     if (!available) {
         if (run && run->readOnDemand())
             panel_->setOverBudget(run->memoryBudget);
+        else if (run && run->isRemote() && !run->canLoadEvents())
+            panel_->setRemote(RunPath::host(run->path));
         else
             panel_->setReason(run && run->canLoadEvents());
     }

@@ -59,6 +59,14 @@ void EventsUnavailablePanel::setOverBudget(std::uint64_t budget) {
     setLoading(false);
 }
 
+void EventsUnavailablePanel::setRemote(const QString& host) {
+    reason_ = Reason::Remote;
+    host_ = host;
+    text_->setText(tr("%1 This run was opened over SSH: its calls stay on %2.").arg(need_, host));
+    button_->hide();
+    setLoading(false);
+}
+
 void EventsUnavailablePanel::setLoading(bool loading) {
     button_->setEnabled(!loading);
     if (reason_ == Reason::OverBudget)
@@ -71,6 +79,8 @@ void EventsUnavailablePanel::setBuilding(bool building) {
     if (!building) {
         if (reason_ == Reason::OverBudget)
             setOverBudget(budget_);
+        else if (reason_ == Reason::Remote)
+            setRemote(host_);
         else
             setReason(reason_ == Reason::SummaryOnly);
         return;

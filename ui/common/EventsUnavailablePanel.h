@@ -11,7 +11,8 @@ class QPushButton;
 // Stands in for the views that need per-call data (timeline, percentiles) when
 // a run was opened summary-only: one line saying why, and "Load events". For a
 // run read on demand (its calls exceed the memory budget) it says that the
-// view needs every call in memory and offers to reload once the budget is raised.
+// view needs every call in memory and offers to reload once the budget is
+// raised; for a run read on another host, that its calls stay there.
 class EventsUnavailablePanel : public QWidget {
     Q_OBJECT
 public:
@@ -29,6 +30,8 @@ public:
     // read on demand: the button reloads the run, e.g. after the budget was
     // raised in Preferences (it emits loadEventsRequested too).
     void setOverBudget(std::uint64_t budget);
+    // The run was read on another host, whose calls stay there: nothing to offer.
+    void setRemote(const QString& host);
     void setLoading(bool loading);
     // Table first: the events are read and the timeline is being built, so
     // there is nothing to offer; false goes back to the reason set last.
@@ -40,12 +43,13 @@ signals:
     void loadEventsRequested();
 
 private:
-    enum class Reason { SummaryOnly, Aggregate, OverBudget };
+    enum class Reason { SummaryOnly, Aggregate, OverBudget, Remote };
 
     QString need_;
     QString inMemoryNeed_;
     Reason reason_ = Reason::Aggregate;
     std::uint64_t budget_ = 0;
+    QString host_;
     QLabel* text_;
     QPushButton* button_;
 };

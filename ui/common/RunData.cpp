@@ -6,6 +6,7 @@ std::shared_ptr<RunData> RunData::fromOutcome(const scope::LoadOutcome& outcome)
     run->results = outcome.results;
     run->timeline = outcome.timelineSource;
     run->timelineError = QString::fromStdString(outcome.timelineError);
+    run->indexNote = QString::fromStdString(outcome.indexNote);
     run->memoryBudget = outcome.request.memoryBudget;
     run->path = QString::fromStdString(outcome.request.path);
     run->summaryOnlyRequested = outcome.request.summaryOnly;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "RunPath.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "load/AsyncLoader.h"
@@ -27,6 +28,8 @@ struct RunData {
     std::shared_ptr<const scope::TimelineSource> timeline;
     // Why a run read on demand has no timeline source (LoadOutcome::timelineError).
     QString timelineError;
+    // What became of the run's kept index (LoadOutcome::indexNote).
+    QString indexNote;
     // The memory budget the run was read under (bytes, 0 = none).
     std::uint64_t memoryBudget = 0;
     QString path;
@@ -59,8 +62,15 @@ struct RunData {
             return kMost;
         return std::clamp<std::uint64_t>(memoryBudget / 8, std::uint64_t(1) << 20, kMost);
     }
+    // A run read on another host (an ssh:// path): its statistics and the
+    // whole-run timeline came over the connection, its calls stayed there.
+    bool isRemote() const {
+        return results && (results->eventsOnHost || (!isCombined() && RunPath::isRemote(path)));
+    }
     // Whether the timeline has something to draw from.
-    bool canDrawTimeline() const { return (hasEvents() || readOnDemand()) && timeline; }
+    bool canDrawTimeline() const {
+        return (hasEvents() || readOnDemand() || isRemote()) && timeline;
+    }
     // The timeline of a run read on demand, which holds its per-rank call
     // trees; null otherwise.
     std::shared_ptr<const scope::OnDemandTimeline> onDemandTimeline() const {
@@ -71,10 +81,13 @@ struct RunData {
     // memory, or read on demand with their timeline built.
     bool hasCallPaths() const { return (hasEvents() && index()) || onDemandTimeline(); }
     // Whether "Load events" can do anything: the aggregate layout has no
-    // events, and a run read on demand would be read so again.
+    // events, a run read on demand would be read so again, and a run on
+    // another host keeps its calls there (opened summary-only, reading it
+    // again brings its timeline).
     bool isCombined() const { return !rankFiles.isEmpty(); }
     bool canLoadEvents() const {
         return results && !results->eventsRead && !results->onDemand &&
+               (!isRemote() || summaryOnlyRequested) &&
                results->layout == scope::StorageLayout::Columnar;
     }
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunLabels.h"
 
+#include "RunPath.h"
 #include "export/DistinctLabels.h"
 
 #include <QFileInfo>
@@ -11,7 +12,12 @@
 namespace {
 
 QString absolute(const QString& path) {
-    return QFileInfo(path).absoluteFilePath();
+    return RunPath::absolute(path);
+}
+
+// A run on another host by its file name and the host: "run.h5 — cluster".
+QString remoteLabel(const QString& url) {
+    return QStringLiteral("%1 \u2014 %2").arg(RunPath::fileName(url), RunPath::host(url));
 }
 
 } // namespace
@@ -52,7 +58,7 @@ QString RunLabels::label(const QString& path) const {
         return *it;
     if (const auto it = defaults_.constFind(key); it != defaults_.constEnd())
         return *it;
-    return QFileInfo(path).completeBaseName();
+    return RunPath::isRemote(path) ? remoteLabel(path) : QFileInfo(path).completeBaseName();
 }
 
 bool RunLabels::isRenamed(const QString& path) const {
@@ -60,12 +66,25 @@ bool RunLabels::isRenamed(const QString& path) const {
 }
 
 void RunLabels::recompute() {
+    QStringList local;
+    QHash<QString, int> remoteNames;
+    for (const QString& path : paths_) {
+        if (RunPath::isRemote(path))
+            ++remoteNames[remoteLabel(path)];
+        else
+            local << path;
+    }
     std::vector<std::string> paths;
-    for (const QString& path : paths_)
+    for (const QString& path : local)
         paths.push_back(path.toStdString());
     const std::vector<std::string> labels = scope::DistinctLabels::fromPaths(paths);
     defaults_.clear();
-    for (qsizetype i = 0; i < paths_.size(); ++i)
-        defaults_.insert(paths_[i], QString::fromStdString(labels[static_cast<std::size_t>(i)]));
+    for (qsizetype i = 0; i < local.size(); ++i)
+        defaults_.insert(local[i], QString::fromStdString(labels[static_cast<std::size_t>(i)]));
+    // Two runs of one name on one host: the whole URL tells them apart.
+    for (const QString& path : paths_)
+        if (RunPath::isRemote(path))
+            defaults_.insert(path,
+                             remoteNames.value(remoteLabel(path)) > 1 ? path : remoteLabel(path));
     emit changed();
 }

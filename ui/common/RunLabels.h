@@ -9,8 +9,8 @@
 // The one name of each open run, used by its tab, the run list, chart titles
 // and legends, the window title and the exports: the file name, or with two
 // runs of the same file name the shortest parent folders that tell them apart
-// ("runA/profiling_data"), unless the user renamed the run. Keyed by the
-// absolute path of the run's file.
+// ("runA/profiling_data"), unless the user renamed the run; a run on
+// another host is "run.h5 — host". Keyed by RunPath::absolute.
 class RunLabels : public QObject {
     Q_OBJECT
 public:

@@ -175,6 +175,9 @@ void RegionCallsChart::rebuild() {
 
     if (!hasRegion()) {
         showMessage(noRegionText());
+    } else if (!scope::hasCallData(*results_) && results_->eventsOnHost) {
+        showMessage(tr("This run was opened over SSH: its calls, and so the durations of "
+                       "single calls, stay on the host."));
     } else if (!scope::hasCallData(*results_)) {
         showMessage(tr("Only summary statistics were read: the durations of single calls "
                        "are not available for this run."));

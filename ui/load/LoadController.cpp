@@ -7,6 +7,7 @@
 
 #include <QMetaObject>
 #include <QPointer>
+#include <QSettings>
 
 LoadController::LoadController(QObject* parent) : QObject(parent) {
     scope::AsyncLoader::Callbacks callbacks;
@@ -39,9 +40,20 @@ std::uint64_t LoadController::memoryBudget() const {
     return MemoryBudgetSetting::effective(budgetOverride_);
 }
 
+std::uint64_t LoadController::indexCacheLimit() {
+    return QSettings().value(indexCacheLimitKey(), 0).toULongLong();
+}
+
+void LoadController::storeIndexCacheLimit(std::uint64_t bytes) {
+    QSettings().setValue(indexCacheLimitKey(), static_cast<qulonglong>(bytes));
+}
+
 quint64 LoadController::load(const QString& path, bool summaryOnly) {
     scope::LoadRequest request{path.toStdString(), summaryOnly, true};
     request.memoryBudget = memoryBudget();
+    request.useIndex = useIndex_;
+    request.indexBeside = indexBeside_;
+    request.indexCacheLimit = indexCacheLimit();
     const quint64 id = loader_->start(std::move(request));
     started_[id].start();
     paths_[id] = path;

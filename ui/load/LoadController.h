@@ -37,6 +37,19 @@ public:
     std::uint64_t memoryBudgetOverride() const { return budgetOverride_; }
     // What the next read gets, in bytes.
     std::uint64_t memoryBudget() const;
+    // The runs' kept indexes (scope::IndexCache): off until asked for
+    // (scope-viewer asks unless --no-index), in the cache folder or beside
+    // the runs (--index-beside), for the reads started afterwards.
+    void setIndexUse(bool use, bool beside) {
+        useIndex_ = use;
+        indexBeside_ = beside;
+    }
+    bool usesIndex() const { return useIndex_; }
+    // The preference "Index cache limit" (QSettings, bytes; 0 or absent =
+    // IndexCache's default, 2 GiB).
+    static QString indexCacheLimitKey() { return QStringLiteral("index/cacheLimit"); }
+    static std::uint64_t indexCacheLimit();
+    static void storeIndexCacheLimit(std::uint64_t bytes);
     void cancel(quint64 id);
     void cancelAll();
     int running() const { return static_cast<int>(started_.size()); }
@@ -68,4 +81,6 @@ private:
     QHash<quint64, QElapsedTimer> started_;
     QHash<quint64, QString> paths_;
     std::uint64_t budgetOverride_ = 0;
+    bool useIndex_ = false;
+    bool indexBeside_ = false;
 };

@@ -35,6 +35,9 @@ LoadFailure LoadFailure::describe(const std::exception_ptr& error) {
         std::rethrow_exception(error);
     } catch (const scope::FileNotFoundError& e) {
         return {Kind::FileNotFound, QObject::tr("File not found"), what(e)};
+    } catch (const scope::RemoteReadError& e) {
+        // The run may be fine: the connection or the helper on the host is not.
+        return {Kind::Other, QObject::tr("Cannot read over SSH"), what(e)};
     } catch (const scope::MissingFilterError& e) {
         return {Kind::MissingFilter, QObject::tr("Compression filter not available"), what(e)};
     } catch (const scope::SummaryDataUnavailable& e) {

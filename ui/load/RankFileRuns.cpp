@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RankFileRuns.h"
 
+#include "common/RunPath.h"
 #include "native/RankFileNames.h"
 
 #include <QDir>
@@ -99,11 +100,16 @@ QStringList RankFileRuns::plan(const QStringList& paths) {
     for (const QString& path : paths) {
         const QStringList inFolder = QFileInfo(path).isDir() ? filesInFolder(path) : QStringList();
         // A folder without profiles stays: its load fails with a line in the banner.
-        files << (inFolder.isEmpty() ? QStringList{QFileInfo(path).absoluteFilePath()} : inFolder);
+        files << (inFolder.isEmpty() ? QStringList{RunPath::absolute(path)} : inFolder);
     }
     files.removeDuplicates();
+    // Runs on another host are read there one by one, never combined here.
+    QStringList local;
+    for (const QString& file : files)
+        if (!RunPath::isRemote(file))
+            local << file;
     QHash<QString, QString> runOf; // member file -> its run's name
-    for (const scope::RankFileGroup& group : scope::groupRankFiles(toStd(files))) {
+    for (const scope::RankFileGroup& group : scope::groupRankFiles(toStd(local))) {
         if (group.paths.size() < 2)
             continue;
         const QStringList members = toQt(group.paths);

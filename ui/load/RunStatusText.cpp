@@ -3,6 +3,7 @@
 
 #include "common/MemoryBudgetSetting.h"
 #include "common/RunData.h"
+#include "common/RunPath.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -12,6 +13,10 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     QString events;
     if (awaitingTimeline) // table first: the events are read, not yet indexed
         events = tr("building the timeline");
+    else if (run.isRemote())
+        events = run.summaryOnlyRequested
+                     ? tr("summary only, opened over SSH from %1").arg(RunPath::host(run.path))
+                     : tr("opened over SSH: its calls stay on %1").arg(RunPath::host(run.path));
     else if (r.summaryFallback)
         events = tr("events read (file has no summary columns)");
     else if (r.eventsRead)
@@ -28,13 +33,15 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     auto count = [](std::uint64_t n, const QString& one, const QString& many) {
         return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
     };
-    return tr("%1 · %2 · %3 · %4 · loaded in %5 s · %6")
-        .arg(fileKind(run))
-        .arg(count(r.numRanks, tr("rank"), tr("ranks")),
-             count(r.regions.size(), tr("region"), tr("regions")),
-             count(r.totalCalls(), tr("call"), tr("calls")))
-        .arg(run.loadSeconds, 0, 'f', 2)
-        .arg(events);
+    const QString line = tr("%1 · %2 · %3 · %4 · loaded in %5 s · %6")
+                             .arg(fileKind(run))
+                             .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+                                  count(r.regions.size(), tr("region"), tr("regions")),
+                                  count(r.totalCalls(), tr("call"), tr("calls")))
+                             .arg(run.loadSeconds, 0, 'f', 2)
+                             .arg(events);
+    // "opened from its index", "index kept at …": why this load took the time it did.
+    return run.indexNote.isEmpty() ? line : line + QStringLiteral(" · ") + run.indexNote;
 }
 
 QString RunStatusText::fileKind(const RunData& run) {

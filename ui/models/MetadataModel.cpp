@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MetadataModel.h"
 
+#include "common/RunPath.h"
+
 #include <QFileInfo>
 #include <QLocale>
 
@@ -12,8 +14,10 @@ void MetadataModel::setRun(const std::shared_ptr<const RunData>& run) {
     if (run && run->results) {
         const scope::ProfilingResults& r = *run->results;
         const QFileInfo file(run->path);
-        rows_.emplace_back(tr("File"), file.absoluteFilePath());
-        rows_.emplace_back(tr("File size"), QLocale().formattedDataSize(file.size()));
+        rows_.emplace_back(tr("File"), RunPath::absolute(run->path));
+        // A run on another host has no file here to measure.
+        if (!run->isRemote())
+            rows_.emplace_back(tr("File size"), QLocale().formattedDataSize(file.size()));
         rows_.emplace_back(tr("Schema version"), QString::number(r.schemaVersion));
         rows_.emplace_back(tr("Storage layout"), r.layout == scope::StorageLayout::Aggregate
                                                      ? tr("aggregate (no per-call data)")
@@ -21,6 +25,8 @@ void MetadataModel::setRun(const std::shared_ptr<const RunData>& run) {
         rows_.emplace_back(tr("Per-call data"),
                            r.eventsRead
                                ? (r.summaryFallback ? tr("read (no summary columns)") : tr("read"))
+                           : run->isRemote() && !run->summaryOnlyRequested
+                               ? tr("on %1 (opened over SSH)").arg(RunPath::host(run->path))
                                : tr("not read (summary-only)"));
         rows_.emplace_back(tr("Ranks"), QString::number(r.numRanks));
         rows_.emplace_back(tr("Regions"), QString::number(r.regions.size()));

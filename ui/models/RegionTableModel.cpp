@@ -5,6 +5,7 @@
 #include "base/DurationFormat.h"
 #include "common/ColorContrast.h"
 #include "common/RegionPalette.h"
+#include "common/RunPath.h"
 
 #include <QColor>
 #include <QLocale>
@@ -158,7 +159,15 @@ std::optional<double> RegionTableModel::value(const scope::RegionTableRow& row, 
     }
 }
 
-QString RegionTableModel::unavailableReason(int column) const {
+QString RegionTableModel::unavailableReason(const scope::RegionTableRow& row, int column) const {
+    if (column >= P50 && column <= P99 && row.stats.count > 0 && run_ && run_->results &&
+        run_->results->eventsOnHost) {
+        const QString host = RunPath::host(QString::fromStdString(run_->results->path));
+        return run_->results->keptPercentiles.empty()
+                   ? tr("Percentiles need the calls, which stay on %1.").arg(host)
+                   : tr("Percentiles of a rank selection need the calls, which stay on %1.")
+                         .arg(host);
+    }
     if (column >= P50 && column <= P99)
         return tr("Percentiles need per-call data; this run was opened summary-only.");
     if (column == Std)
@@ -246,7 +255,7 @@ QVariant RegionTableModel::data(const QModelIndex& index, int role) const {
         if (pending)
             return tr("Computing percentiles…");
         if (!v)
-            return unavailableReason(column);
+            return unavailableReason(*row, column);
         if (isTime(shownColumnIds().value(column)))
             return fullPrecision(*v);
         if (column == Imbalance)

@@ -104,7 +104,7 @@ public:
 
 private:
     std::optional<double> value(const scope::RegionTableRow& row, int column) const;
-    QString unavailableReason(int column) const;
+    QString unavailableReason(const scope::RegionTableRow& row, int column) const;
     // `tip` and the region's imbalance line (ImbalanceLines).
     QString withImbalance(const QString& tip, std::size_t region) const;
 

@@ -3,6 +3,7 @@
 
 #include "AnalysisPages.h"
 #include "RunFileWatcher.h"
+#include "analysis/KeptPercentiles.h"
 #include "analysis/RegionCalls.h"
 #include "analysis/RegionTable.h"
 #include "callpaths/CallTreePage.h"
@@ -63,8 +64,10 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         emit tableShowing();
     } else if (stage == 0) {
         const int region = selectedRegion();
-        // Percentiles follow with per-call data, in memory or on demand.
-        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results);
+        // Percentiles follow with per-call data, in memory or on demand,
+        // unless they came with the results for this selection.
+        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results) &&
+                           !scope::KeptPercentiles::cover(*run_->results, selection_);
         // The newest job's rows: those of the selection now.
         model_->setRanks(selection_);
         model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);

@@ -3,6 +3,7 @@
 
 #include "DemoRun.h"
 #include "LoadProgressWidget.h"
+#include "OpenRemoteDialog.h"
 #include "PreferencesDialog.h"
 #include "RecentFiles.h"
 #include "RunOpener.h"
@@ -13,6 +14,7 @@
 #include "common/FileDialogs.h"
 #include "common/MessageBanner.h"
 #include "common/RunLabels.h"
+#include "common/RunPath.h"
 #include "comparison/ComparisonSet.h"
 #include "comparison/ComparisonView.h"
 #include "export/ExportController.h"
@@ -24,7 +26,6 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
@@ -106,7 +107,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &LoadController::cancelled, this, [this](quint64 id, const QString& path) {
         openedAtReadStage_.remove(id);
         closedAtReadStage_.remove(id);
-        banner_->showInfo(tr("Loading %1 was cancelled.").arg(QFileInfo(path).fileName()));
+        banner_->showInfo(tr("Loading %1 was cancelled.").arg(RunPath::fileName(path)));
         onLoadEnded(id);
     });
     connect(opener_, &RunOpener::loadStarted, this, [this](const QString& path, bool reload) {
@@ -153,6 +154,11 @@ void MainWindow::buildMenus() {
     QAction* summary =
         file->addAction(tr("Open &Summary Only…"), this, [this] { chooseAndOpen(true); });
     summary->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("Open Re&mote…"), this, [this] {
+        OpenRemoteDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            openFile(dialog.url());
+    });
     file->addAction(tr("&Add Run to Comparison…"), this, &MainWindow::chooseAndCompare);
     file->addAction(tr("Open Ran&k Files as One Run…"), this, &MainWindow::chooseRankFiles);
     recent_ = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
@@ -312,7 +318,7 @@ void MainWindow::showRun(quint64 id, std::shared_ptr<const RunData> run, bool re
     if (readStage && viewForPath(run->path) != nullptr)
         return;
     onLoadEnded(id);
-    const QString absolute = QFileInfo(run->path).absoluteFilePath();
+    const QString absolute = RunPath::absolute(run->path);
     banner_->clearError(absolute);
     labels_->add(absolute);
     // Reopening a file (or "Load events") replaces its tab instead of adding one.
@@ -379,7 +385,7 @@ void MainWindow::onFailed(quint64 id, const QString& path, const LoadFailure& fa
     closedAtReadStage_.remove(id);
     if (RunView* view = viewForPath(path))
         view->setEventsLoading(false);
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = RunPath::absolute(path);
     // A file that is not open in a tab no longer holds a place in the order.
     if (viewForPath(path) == nullptr) {
         runTabs_.forget(absolute);

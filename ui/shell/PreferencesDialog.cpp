@@ -3,6 +3,8 @@
 
 #include "common/ColorContrast.h"
 #include "common/MemoryBudgetSetting.h"
+#include "index/IndexCache.h"
+#include "load/LoadController.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -24,6 +26,8 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
 // 1 TiB in MiB: far beyond any workstation, within an int.
 constexpr int kLargest = 1 << 20;
+// 4 TiB of indexes: more than any cache folder should hold.
+constexpr int kLargestIndexCacheGiB = 4096;
 
 std::uint64_t unitBytes(int unit) {
     return unit == PreferencesDialog::GiB ? kGiB : kMiB;
@@ -33,7 +37,8 @@ std::uint64_t unitBytes(int unit) {
 
 PreferencesDialog::PreferencesDialog(std::uint64_t sessionOverride, QWidget* parent)
     : QDialog(parent), default_(new QRadioButton(this)), custom_(new QRadioButton(this)),
-      size_(new QSpinBox(this)), unit_(new QComboBox(this)), session_(new QLabel(this)) {
+      size_(new QSpinBox(this)), unit_(new QComboBox(this)), session_(new QLabel(this)),
+      indexCache_(new QSpinBox(this)) {
     setWindowTitle(tr("Preferences"));
     auto* group = new QGroupBox(tr("Memory budget"), this);
     default_->setText(tr("&Default (half of this machine's memory: %1)")
@@ -77,17 +82,43 @@ PreferencesDialog::PreferencesDialog(std::uint64_t sessionOverride, QWidget* par
     groupLayout->addWidget(explanation);
     groupLayout->addWidget(session_);
 
+    auto* indexGroup = new QGroupBox(tr("Index cache"), this);
+    indexCache_->setRange(1, kLargestIndexCacheGiB);
+    indexCache_->setSuffix(tr(" GiB"));
+    const std::uint64_t limit = LoadController::indexCacheLimit();
+    const std::uint64_t limitGiB =
+        limit == 0 ? scope::IndexCache::kDefaultLimitBytes / kGiB : (limit + kGiB / 2) / kGiB;
+    indexCache_->setValue(static_cast<int>(
+        std::clamp<std::uint64_t>(limitGiB, 1, static_cast<std::uint64_t>(kLargestIndexCacheGiB))));
+    auto* indexLabel = new QLabel(tr("Index cache &limit:"), this);
+    indexLabel->setBuddy(indexCache_);
+    auto* indexRow = new QHBoxLayout;
+    indexRow->addWidget(indexLabel);
+    indexRow->addWidget(indexCache_, 1);
+    auto* indexExplanation = new QLabel(
+        tr("A run read on demand keeps an index of what its first open computed, so that it "
+           "reopens at once. Beyond this limit, the indexes used least recently are removed."),
+        this);
+    indexExplanation->setWordWrap(true);
+    ColorContrast::setQuietText(indexExplanation, palette().color(QPalette::PlaceholderText),
+                                palette().color(QPalette::Window));
+    auto* indexLayout = new QVBoxLayout(indexGroup);
+    indexLayout->addLayout(indexRow);
+    indexLayout->addWidget(indexExplanation);
+
     auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(box, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(group);
+    layout->addWidget(indexGroup);
     layout->addStretch();
     layout->addWidget(box);
     setTabOrder(default_, custom_);
     setTabOrder(custom_, size_);
     setTabOrder(size_, unit_);
-    setTabOrder(unit_, box);
+    setTabOrder(unit_, indexCache_);
+    setTabOrder(indexCache_, box);
 
     connect(custom_, &QRadioButton::toggled, this, [this](bool on) {
         size_->setEnabled(on);
@@ -132,7 +163,12 @@ void PreferencesDialog::onUnitChanged() {
         std::clamp(static_cast<int>(std::lround(bytes / unitBytes(unit))), 1, kLargest));
 }
 
+std::uint64_t PreferencesDialog::indexCacheLimit() const {
+    return static_cast<std::uint64_t>(indexCache_->value()) * kGiB;
+}
+
 void PreferencesDialog::accept() {
     MemoryBudgetSetting::store(memoryBudget());
+    LoadController::storeIndexCacheLimit(indexCacheLimit());
     QDialog::accept();
 }

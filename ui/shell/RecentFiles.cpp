@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecentFiles.h"
 
-#include <QFileInfo>
+#include "common/RunPath.h"
+
 #include <QMenu>
 #include <QSettings>
 
@@ -20,7 +21,7 @@ QStringList RecentFiles::paths() const {
 
 void RecentFiles::add(const QString& path) {
     QStringList recent = paths();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = RunPath::absolute(path);
     recent.removeAll(absolute);
     recent.prepend(absolute);
     while (recent.size() > kMaxRecentFiles)
@@ -34,8 +35,10 @@ void RecentFiles::refresh() {
     menu_->clear();
     for (const QString& path : recent)
         menu_
-            ->addAction(QFileInfo(path).fileName(), this,
-                        [this, path] { emit openRequested(path); })
+            ->addAction(RunPath::isRemote(path)
+                            ? tr("%1 on %2").arg(RunPath::fileName(path), RunPath::host(path))
+                            : RunPath::fileName(path),
+                        this, [this, path] { emit openRequested(path); })
             ->setToolTip(path);
     menu_->setEnabled(!recent.isEmpty());
     emit changed(recent);

@@ -2,6 +2,7 @@
 #include "RunOpener.h"
 
 #include "RunTabs.h"
+#include "common/RunPath.h"
 #include "load/LoadController.h"
 
 #include <QFileInfo>
@@ -10,7 +11,7 @@ RunOpener::RunOpener(LoadController* loader, RunTabs& tabs, QObject* parent)
     : QObject(parent), loader_(loader), tabs_(tabs) {}
 
 void RunOpener::openFile(const QString& path, bool summaryOnly) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const QString absolute = RunPath::absolute(path);
     tabs_.request(absolute);
     // A combined run's name is no file: its reload reads its files again.
     if (rankRuns_.contains(absolute))
@@ -25,14 +26,14 @@ void RunOpener::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
     // One run into an empty window is just opened; anything else is a comparison.
     if (runs.size() >= 2 || tabs_.runCount() >= 1)
         for (const QString& path : runs)
-            comparePending_.insert(QFileInfo(path).absoluteFilePath());
+            comparePending_.insert(RunPath::absolute(path));
     for (const QString& path : runs)
         openFile(path, summaryOnly);
 }
 
 void RunOpener::openEachToCompare(const QStringList& paths) {
     for (const QString& path : paths)
-        comparePending_.insert(QFileInfo(path).absoluteFilePath());
+        comparePending_.insert(RunPath::absolute(path));
     for (const QString& path : paths)
         openFile(path);
 }

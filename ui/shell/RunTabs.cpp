@@ -3,17 +3,17 @@
 
 #include "common/RunData.h"
 #include "common/RunLabels.h"
+#include "common/RunPath.h"
 #include "run/RunView.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QTabBar>
 #include <QTabWidget>
 
 namespace {
 
 QString absolutePath(const QString& path) {
-    return QFileInfo(path).absoluteFilePath();
+    return RunPath::absolute(path);
 }
 
 } // namespace

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SingleInstance.h"
 
+#include "common/RunPath.h"
+
 #include <QDataStream>
-#include <QFileInfo>
 #include <QLocalServer>
 #include <QLocalSocket>
 
@@ -47,7 +48,7 @@ bool SingleInstance::forwardToRunning(const QStringList& paths, bool summaryOnly
 
     QStringList absolute;
     for (const QString& path : paths)
-        absolute << QFileInfo(path).absoluteFilePath();
+        absolute << RunPath::absolute(path);
     QByteArray request;
     QDataStream out(&request, QIODevice::WriteOnly);
     out.setVersion(kStreamVersion);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "StartPage.h"
 
-#include <QFileInfo>
+#include "common/RunPath.h"
+
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -54,10 +55,8 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent), recent_(new QListWidget
 void StartPage::setRecentFiles(const QStringList& paths) {
     recent_->clear();
     for (const QString& path : paths) {
-        auto* item =
-            new QListWidgetItem(QStringLiteral("%1 — %2").arg(QFileInfo(path).fileName(),
-                                                              QFileInfo(path).absolutePath()),
-                                recent_);
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1 — %2").arg(RunPath::fileName(path), RunPath::folder(path)), recent_);
         item->setData(Qt::UserRole, path);
         item->setToolTip(path);
     }

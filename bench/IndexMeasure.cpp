@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "IndexMeasure.h"
+
+#include "PeakMemory.h"
+#include "analysis/OnDemandTimeline.h"
+#include "analysis/OverviewTimeline.h"
+#include "index/IndexCache.h"
+#include "isolate/IsolatedReader.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+namespace scope::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point begin) {
+    return std::chrono::duration<double>(Clock::now() - begin).count();
+}
+
+std::shared_ptr<const ProfilingResults> readOnDemand(const std::string& path,
+                                                     std::uint64_t budget) {
+    ReadRequest request;
+    request.worker = SCOPE_READ_WORKER_EXE;
+    request.memoryBudget = budget;
+    auto results = std::make_shared<ProfilingResults>(readIsolated(path, request));
+    if (!results->onDemand)
+        throw std::runtime_error(path + ": the budget does not make this run read on demand");
+    return results;
+}
+
+// What a whole-run view at 1,000 pixels asks of a timeline: every lane once.
+std::size_t drawWholeRun(const TimelineSource& timeline) {
+    const double nsPerPixel = double(timeline.endNs() - timeline.startNs()) / 1000.0;
+    std::vector<TimelineSpan> spans;
+    std::size_t drawn = 0;
+    for (std::size_t lane = 0; lane < timeline.lanes().size(); ++lane) {
+        timeline.query(lane, timeline.startNs(), timeline.endNs() + 1, nsPerPixel, spans);
+        drawn += spans.size();
+    }
+    return drawn;
+}
+
+} // namespace
+
+int measureIndexStep(const std::string& kind, const std::string& path,
+                     std::span<const std::string> extra) {
+    if (extra.size() != 2) {
+        std::fprintf(stderr, "%s: needs the budget and the index folder\n", kind.c_str());
+        return 1;
+    }
+    const std::uint64_t budget = std::strtoull(extra[0].c_str(), nullptr, 10);
+    const IndexCache cache(extra[1], IndexCache::kDefaultLimitBytes);
+    double seconds = 0;
+    double events = 0;
+    if (kind == "index-first-open") {
+        const auto begin = Clock::now();
+        const auto results = readOnDemand(path, budget);
+        seconds = since(begin);
+        events = static_cast<double>(results->totalCalls());
+    } else if (kind == "index-overview") {
+        const auto results = readOnDemand(path, budget);
+        const auto begin = Clock::now();
+        const auto overview = OverviewTimeline::build(*results, {});
+        seconds = since(begin);
+        events = static_cast<double>(drawWholeRun(*overview));
+    } else if (kind == "index-timeline" || kind == "index-write") {
+        const auto results = readOnDemand(path, budget);
+        auto begin = Clock::now();
+        const auto timeline = OnDemandTimeline::build(results, budget, {});
+        seconds = since(begin);
+        events = static_cast<double>(results->totalCalls());
+        if (kind == "index-write") {
+            begin = Clock::now();
+            const RunIndex index = RunIndex::of(*timeline, IndexKey::of(path));
+            const auto written = cache.store(path, index);
+            seconds = since(begin);
+            events = static_cast<double>(std::filesystem::file_size(written));
+        }
+    } else if (kind == "index-reopen") {
+        const auto begin = Clock::now();
+        std::string why;
+        std::optional<RunIndex> index = cache.find(path, &why);
+        if (!index) {
+            std::fprintf(stderr, "%s: no index (%s)\n", path.c_str(), why.c_str());
+            return 1;
+        }
+        const auto timeline = std::move(*index).open(path, budget);
+        events = static_cast<double>(drawWholeRun(*timeline));
+        seconds = since(begin);
+    } else {
+        std::fprintf(stderr, "unknown measurement %s\n", kind.c_str());
+        return 1;
+    }
+    std::printf("%.6f %.0f %.1f\n", seconds, events, peakRssMiB());
+    return 0;
+}
+
+} // namespace scope::bench

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/RankLaneTable.h"
+#include "analysis/TimelinePyramid.h"
+#include "model/ProfilingResults.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace scope {
+
+class PartialTimeline;
+
+// What a remote read sends back once the helper on the host is done: the
+// results without calls and the whole-run timeline's coarse levels, as one
+// zstd-compressed buffer (Data frames carry it; core/remote and
+// scope-read-worker --serve).
+class RemotePayload {
+public:
+    // Levels sent: those at least (run span / kColumns) wide, coarsest first
+    // (256, 1,024 and 4,096 columns over the run).
+    static constexpr double kColumns = 8192.0;
+
+    // The coarse levels of a built timeline, as they cross.
+    struct Timeline {
+        std::int64_t originNs = 0; // the pyramid's
+        std::int64_t endNs = 0;
+        TimelinePyramid::RankPart levels; // all lanes as one part
+        RankLaneTable rankLanes;
+    };
+    // The coarse levels of `pyramid` (a whole run's: every rank added) and
+    // the lanes of its ranks.
+    static Timeline timelineOf(const TimelinePyramid& pyramid, RankLaneTable rankLanes);
+
+    // `results`' events and calls on demand are not sent. eventsOnHost: its
+    // statistics came from the calls, read on the host.
+    static std::string encode(const ProfilingResults& results, bool eventsOnHost,
+                              const std::optional<Timeline>& timeline);
+
+    struct Decoded {
+        ProfilingResults results; // finalized; path = `url`
+        bool eventsOnHost = false;
+        std::shared_ptr<const PartialTimeline> timeline; // null when none was sent
+    };
+    // Throws RemoteReadError naming `url` on damaged bytes, or when they
+    // would unpack to more than maxBytes (0 = no limit).
+    static Decoded decode(std::string_view bytes, const std::string& url, std::uint64_t maxBytes);
+};
+
+} // namespace scope

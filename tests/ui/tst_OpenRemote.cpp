@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs where they lie, as the window offers them: File ▸ Open Remote… builds
+// the ssh:// URL from its fields and says what is wrong, keeps the recent
+// hosts, and an ssh:// URL (from the dialog, the command line or a second
+// viewer) reaches the loader untouched; a failed connection is a line in the
+// banner naming host and file while the other runs stay open. ssh is
+// replaced by a script (SCOPE_SSH_COMMAND) that runs the helper here.
+#include "FixtureWriter.h"
+#include "RunWaiter.h"
+#include "SampleSpecs.h"
+#include "analysis/Percentiles.h"
+#include "callpaths/CallTreePage.h"
+#include "charts/TimelinePage.h"
+#include "common/EventsUnavailablePanel.h"
+#include "common/MessageBanner.h"
+#include "load/ProfileFileReader.h"
+#include "models/RegionTableModel.h"
+#include "run/RunView.h"
+#include "shell/MainWindow.h"
+#include "shell/OpenRemoteDialog.h"
+#include "shell/SingleInstance.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUuid>
+#include <QtConcurrent>
+#include <QtTest>
+
+namespace {
+
+// What the helper's command becomes on the "host": ssh's own words are
+// skipped up to the destination, the remote command (one word) is run here.
+const char* const kLocalSsh = "#!/bin/sh\n"
+                              "while [ \"$#\" -gt 0 ] && [ \"$1\" != -- ]; do shift; done\n"
+                              "shift 2\n"
+                              "exec /bin/sh -c \"$1\"\n";
+// What ssh does when the host does not answer.
+const char* const kUnreachable = "#!/bin/sh\n"
+                                 "echo 'ssh: connect to host nowhere port 22: Connection "
+                                 "refused' >&2\n"
+                                 "exit 255\n";
+
+QString writeScript(const QTemporaryDir& dir, const QString& name, const char* text) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(text);
+    file.close();
+    file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path;
+}
+
+QAction* actionNamed(const QWidget& window, const QString& text) {
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->text() == text)
+            return action;
+    return nullptr;
+}
+
+QLabel* labelFor(const QWidget& dialog, const QWidget* field) {
+    for (QLabel* label : dialog.findChildren<QLabel*>())
+        if (label->buddy() == field)
+            return label;
+    return nullptr;
+}
+
+void fill(OpenRemoteDialog& dialog, const QString& user, const QString& host, const QString& port,
+          const QString& path) {
+    dialog.hostBox()->setEditText(host);
+    dialog.userField()->setText(user);
+    dialog.portField()->setText(port);
+    dialog.pathField()->setText(path);
+}
+
+} // namespace
+
+class tst_OpenRemote : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void buildsTheUrlFromTheFields();
+    void saysWhatIsWrong();
+    void takesAPastedUrl();
+    void keepsTheRecentHosts();
+    void isUsableByKeyboard();
+    void secondViewerHandsOverUrlsUntouched();
+    void opensARunOverSsh();
+    void failedConnectionNamesHostAndFileAndKeepsOtherRuns();
+
+private:
+    QTemporaryDir dir_;
+    QString fixture_;
+};
+
+void tst_OpenRemote::initTestCase() {
+    prepareWindowTests();
+    QVERIFY(dir_.isValid());
+    fixture_ = dir_.filePath(QStringLiteral("remote run.h5"));
+    scope::fixtures::FixtureWriter::write(scope::fixtures::SampleSpecs::standard(3),
+                                          fixture_.toStdString());
+    qputenv("SCOPE_REMOTE_HELPER", SCOPE_READ_WORKER_EXE);
+}
+
+void tst_OpenRemote::init() {
+    QSettings().remove(QStringLiteral("remote/recentHosts"));
+    QSettings().remove(QStringLiteral("recentFiles"));
+}
+
+void tst_OpenRemote::buildsTheUrlFromTheFields() {
+    OpenRemoteDialog dialog;
+    fill(dialog, QStringLiteral("alice"), QStringLiteral("cluster.example.org"),
+         QStringLiteral("2222"), QStringLiteral("/scratch/alice/run.h5"));
+    QCOMPARE(dialog.url(),
+             QStringLiteral("ssh://alice@cluster.example.org:2222/scratch/alice/run.h5"));
+    QVERIFY(dialog.problem().isEmpty());
+    QVERIFY(dialog.openButton()->isEnabled());
+    QCOMPARE(dialog.urlLabel()->text(), dialog.url());
+
+    // User and port are ssh's own when left empty.
+    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/run.h5"));
+    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/data/run.h5"));
+    // Spaces are escaped, so that the URL is one word on a command line.
+    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/my run.h5"));
+    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/data/my%20run.h5"));
+    // In the remote home, as scp writes it.
+    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("~/runs/run.h5"));
+    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/~/runs/run.h5"));
+    // "user@host" typed into the host field, as for ssh.
+    fill(dialog, {}, QStringLiteral("bob@cluster"), {}, QStringLiteral("/r.h5"));
+    QCOMPARE(dialog.url(), QStringLiteral("ssh://bob@cluster/r.h5"));
+}
+
+void tst_OpenRemote::saysWhatIsWrong() {
+    OpenRemoteDialog dialog;
+    fill(dialog, {}, {}, {}, QStringLiteral("/data/run.h5"));
+    QVERIFY(dialog.url().isEmpty());
+    QVERIFY(dialog.problemLabel()->text().contains(QStringLiteral("host")));
+    QVERIFY(!dialog.openButton()->isEnabled());
+
+    for (const QString& host :
+         {QStringLiteral("my host"), QStringLiteral("-oProxyCommand=x"), QStringLiteral("a/b")}) {
+        fill(dialog, {}, host, {}, QStringLiteral("/data/run.h5"));
+        QVERIFY2(dialog.url().isEmpty(), qPrintable(host));
+        QVERIFY2(dialog.problem().contains(host), qPrintable(dialog.problem()));
+        QVERIFY(!dialog.openButton()->isEnabled());
+    }
+    fill(dialog, QStringLiteral("a b"), QStringLiteral("cluster"), {}, QStringLiteral("/r.h5"));
+    QVERIFY(dialog.problem().contains(QStringLiteral("user")));
+    fill(dialog, {}, QStringLiteral("cluster"), QStringLiteral("0"), QStringLiteral("/r.h5"));
+    QVERIFY(dialog.problem().contains(QStringLiteral("port")));
+    fill(dialog, {}, QStringLiteral("cluster"), {}, {});
+    QVERIFY(dialog.problem().contains(QStringLiteral("path")));
+    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/"));
+    QVERIFY(dialog.problem().contains(QStringLiteral("folder")));
+    QVERIFY(!dialog.openButton()->isEnabled());
+
+    // OK does nothing while something is wrong: no host is remembered.
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(OpenRemoteDialog::recentHosts().isEmpty());
+}
+
+void tst_OpenRemote::takesAPastedUrl() {
+    OpenRemoteDialog dialog;
+    dialog.hostBox()->setEditText(QStringLiteral("ssh://carol@hpc:2200/work/a%20b/run.h5"));
+    QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("hpc"));
+    QCOMPARE(dialog.userField()->text(), QStringLiteral("carol"));
+    QCOMPARE(dialog.portField()->text(), QStringLiteral("2200"));
+    QCOMPARE(dialog.pathField()->text(), QStringLiteral("/work/a b/run.h5"));
+    QCOMPARE(dialog.url(), QStringLiteral("ssh://carol@hpc:2200/work/a%20b/run.h5"));
+}
+
+void tst_OpenRemote::keepsTheRecentHosts() {
+    for (const QString& host : {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("a")}) {
+        OpenRemoteDialog dialog;
+        fill(dialog, QStringLiteral("me"), host, {}, QStringLiteral("/r.h5"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+    QCOMPARE(OpenRemoteDialog::recentHosts(),
+             (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+    {
+        // The next dialog offers them, the last one first.
+        OpenRemoteDialog dialog;
+        QCOMPARE(dialog.hostBox()->count(), 2);
+        QCOMPARE(dialog.hostBox()->itemText(1), QStringLiteral("b"));
+        QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("a"));
+    }
+    for (int i = 0; i < 12; ++i)
+        OpenRemoteDialog::rememberHost(QStringLiteral("host%1").arg(i));
+    const QStringList hosts = OpenRemoteDialog::recentHosts();
+    QCOMPARE(hosts.size(), 10);
+    QCOMPARE(hosts.front(), QStringLiteral("host11"));
+    QCOMPARE(hosts.back(), QStringLiteral("host2"));
+}
+
+void tst_OpenRemote::isUsableByKeyboard() {
+    OpenRemoteDialog dialog;
+    for (QWidget* field : std::initializer_list<QWidget*>{dialog.hostBox(), dialog.userField(),
+                                                          dialog.portField(), dialog.pathField()}) {
+        QLabel* label = labelFor(dialog, field);
+        QVERIFY(label != nullptr);
+        QVERIFY2(label->text().contains(QLatin1Char('&')), qPrintable(label->text()));
+    }
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    dialog.hostBox()->setFocus();
+    QTRY_VERIFY(dialog.hostBox()->hasFocus());
+    QList<QWidget*> order;
+    for (int i = 0; i < 3; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        order << QApplication::focusWidget();
+    }
+    QCOMPARE(order, (QList<QWidget*>{dialog.userField(), dialog.portField(), dialog.pathField()}));
+    // Typed from the keyboard alone, Return opens.
+    QTest::keyClicks(dialog.pathField(), QStringLiteral("/r.h5"));
+    dialog.hostBox()->setEditText(QStringLiteral("kbd"));
+    QTest::keyClick(dialog.pathField(), Qt::Key_Return);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(OpenRemoteDialog::recentHosts().value(0), QStringLiteral("kbd"));
+}
+
+void tst_OpenRemote::secondViewerHandsOverUrlsUntouched() {
+    const QString name =
+        QStringLiteral("scope-viewer-test-") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+    SingleInstance first(name);
+    QVERIFY(first.listen());
+    QSignalSpy requested(&first, &SingleInstance::filesRequested);
+    SingleInstance second(name);
+    const QStringList urls{QStringLiteral("ssh://alice@hpc:2222/scratch/run.h5")};
+    QFuture<bool> sent =
+        QtConcurrent::run([&second, urls] { return second.forwardToRunning(urls, false); });
+    QTRY_VERIFY_WITH_TIMEOUT(sent.isFinished(), 10000);
+    QVERIFY(sent.result());
+    QTRY_COMPARE(requested.size(), 1);
+    QCOMPARE(requested.at(0).at(0).toStringList(), urls);
+}
+
+void tst_OpenRemote::opensARunOverSsh() {
+    const QString ssh = writeScript(dir_, QStringLiteral("local-ssh"), kLocalSsh);
+    qputenv("SCOPE_SSH_COMMAND", ssh.toLocal8Bit());
+    const scope::ProfilingResults local = scope::readProfileFile(fixture_.toStdString(), {});
+
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::runOpened);
+    QSignalSpy failed(&window, &MainWindow::loadFailed);
+    // Through File ▸ Open Remote…, as a user would.
+    QAction* action = actionNamed(window, QStringLiteral("Open Re&mote…"));
+    QVERIFY(action != nullptr);
+    QTimer::singleShot(0, &window, [this] {
+        auto* dialog = qobject_cast<OpenRemoteDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog != nullptr);
+        fill(*dialog, {}, QStringLiteral("testhost"), {}, fixture_);
+        dialog->openButton()->click();
+    });
+    action->trigger();
+    RunView* view = waitForRun(window, opened);
+    QVERIFY2(view != nullptr,
+             failed.isEmpty() ? "no run" : qPrintable(failed.at(0).at(1).toString()));
+    const QString url = QStringLiteral("ssh://testhost") + QString(fixture_).replace(' ', "%20");
+    QCOMPARE(view->run()->path, url);
+    QVERIFY(view->run()->isRemote());
+
+    // The statistics are those of the file read here.
+    const scope::ProfilingResults& remote = *view->run()->results;
+    QCOMPARE(remote.numRanks, local.numRanks);
+    QCOMPARE(remote.regions.size(), local.regions.size());
+    QCOMPARE(remote.totalCalls(), local.totalCalls());
+    QVERIFY(!remote.eventsRead);
+
+    // The percentiles came from the calls on the host: those of the calls
+    // here, not "n/a".
+    RegionTableModel* table = view->tableModel();
+    const auto cell = [&](int row, int column, int role = Qt::DisplayRole) {
+        return table->data(table->index(row, column), role);
+    };
+    QTRY_COMPARE(table->rowCount(), static_cast<int>(local.regions.size()));
+    QTRY_VERIFY(!table->percentilesPending());
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const auto region =
+            static_cast<std::size_t>(cell(row, 0, RegionTableModel::RegionIndexRole).toInt());
+        if (local.pooled(region).count == 0)
+            continue; // "n/a": no calls
+        const scope::Percentiles p = scope::Percentiles::of(local, region);
+        QVERIFY(cell(row, RegionTableModel::P50, RegionTableModel::AvailableRole).toBool());
+        QCOMPARE(cell(row, RegionTableModel::P50, RegionTableModel::SortRole).toDouble(), p.p50);
+        QCOMPARE(cell(row, RegionTableModel::P90, RegionTableModel::SortRole).toDouble(), p.p90);
+        QCOMPARE(cell(row, RegionTableModel::P99, RegionTableModel::SortRole).toDouble(), p.p99);
+    }
+    // A rank selection's need the calls, which stayed on the host.
+    if (local.numRanks > 1) {
+        QVERIFY(view->setRankSelection(QStringLiteral("0")));
+        QTRY_COMPARE(cell(0, RegionTableModel::P50).toString(), QStringLiteral("n/a"));
+        QVERIFY(cell(0, RegionTableModel::P50, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("testhost")));
+        QVERIFY(view->setRankSelection(QString()));
+        QTRY_VERIFY(cell(0, RegionTableModel::P50, RegionTableModel::AvailableRole).toBool());
+    }
+
+    // Named by file and host, in the tab and the title.
+    const QString label = QStringLiteral("remote run.h5 \u2014 testhost");
+    QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(view)), label);
+    QVERIFY2(window.windowTitle().startsWith(label), qPrintable(window.windowTitle()));
+    QCOMPARE(OpenRemoteDialog::recentHosts().value(0), QStringLiteral("testhost"));
+    QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), url);
+
+    // The timeline draws the whole-run timeline that came over; the call
+    // tree needs calls, which stayed on the host.
+    auto* timeline = view->page<TimelinePage>();
+    QVERIFY(view->run()->timeline != nullptr);
+    QTRY_VERIFY(timeline->drawn());
+    auto* tree = view->page<CallTreePage>();
+    QVERIFY(tree->eventsPanel()->reasonLabel()->text().contains(QStringLiteral("testhost")));
+    QVERIFY(!tree->eventsPanel()->loadButton()->isVisibleTo(tree->eventsPanel()));
+
+    // The command line's way in: the same URL is the same run, in its tab.
+    window.openFilesToCompare({url});
+    QVERIFY(waitForRun(window, opened) == view);
+    QCOMPARE(window.runCount(), 1);
+    qunsetenv("SCOPE_SSH_COMMAND");
+}
+
+void tst_OpenRemote::failedConnectionNamesHostAndFileAndKeepsOtherRuns() {
+    const QString ssh = writeScript(dir_, QStringLiteral("unreachable-ssh"), kUnreachable);
+    qputenv("SCOPE_SSH_COMMAND", ssh.toLocal8Bit());
+    MainWindow window;
+    QSignalSpy opened(&window, &MainWindow::runOpened);
+    QSignalSpy failed(&window, &MainWindow::loadFailed);
+    window.openFile(fixture_);
+    QVERIFY(waitForRun(window, opened) != nullptr);
+
+    window.openFile(QStringLiteral("ssh://nowhere/data/lost run.h5"));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
+    const QString text = window.banner()->text();
+    QVERIFY2(text.contains(QStringLiteral("nowhere")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("lost")), qPrintable(text));
+    QCOMPARE(window.runCount(), 1);
+    QCOMPARE(window.currentRunView()->run()->path, fixture_);
+    qunsetenv("SCOPE_SSH_COMMAND");
+}
+
+QTEST_MAIN(tst_OpenRemote)
+#include "tst_OpenRemote.moc"

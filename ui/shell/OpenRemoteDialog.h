@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDialog>
+#include <QStringList>
+
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+// File ▸ Open Remote…: a run where it lies, on another host, read there over
+// the user's own ssh (core/remote). The host (with the recent ones to pick
+// from), an optional user and port, and the path on the host become an
+// ssh://[user@]host[:port]/path URL, shown as it is built; what is wrong
+// with it is said below it and Open waits until it is right.
+class OpenRemoteDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit OpenRemoteDialog(QWidget* parent = nullptr);
+
+    // The URL of the run, in its canonical form; empty while problem() is not.
+    QString url() const;
+    // What is wrong with the fields, as a sentence; empty when they make a URL.
+    QString problem() const;
+    // Remembers the host among the recent ones.
+    void accept() override;
+
+    // The hosts runs were opened from, most recent first (at most 10), in the
+    // settings ("remote/recentHosts").
+    static QStringList recentHosts();
+    static void rememberHost(const QString& host);
+
+    QComboBox* hostBox() const { return host_; }
+    QLineEdit* userField() const { return user_; }
+    QLineEdit* portField() const { return port_; }
+    QLineEdit* pathField() const { return path_; }
+    QLabel* urlLabel() const { return url_; }
+    QLabel* problemLabel() const { return problem_; }
+    QPushButton* openButton() const;
+
+private:
+    struct Fields {
+        QString user;
+        QString host;
+        QString port;
+        QString path;
+    };
+    Fields fields() const;
+    // problem(); `missing` tells a field still empty from a mistake.
+    QString check(bool* missing) const;
+    // A whole ssh:// URL pasted into the host field fills every field.
+    void takePastedUrl(const QString& text);
+    void update();
+
+    QComboBox* host_;
+    QLineEdit* user_;
+    QLineEdit* port_;
+    QLineEdit* path_;
+    QLabel* url_;
+    QLabel* problem_;
+    QDialogButtonBox* buttons_;
+};
