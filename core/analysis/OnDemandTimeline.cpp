@@ -2,6 +2,7 @@
 #include "OnDemandTimeline.h"
 
 #include "TimelineIndex.h"
+#include "base/MemoryBudget.h"
 #include "base/ParallelFor.h"
 #include "model/Errors.h"
 
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <thread>
 
 namespace scope {
@@ -43,7 +45,11 @@ struct OnDemandTimeline::Window {
 
 OnDemandTimeline::OnDemandTimeline(std::shared_ptr<const ProfilingResults> results,
                                    std::uint64_t budget)
-    : results_(std::move(results)), budget_(budget), windowBudget_(budget / 8) {}
+    : results_(std::move(results)), budget_(budget == 0 ? MemoryBudget::defaultBytes() : budget),
+      windowBudget_(budget_ / 8) {
+    if (!results_ || !results_->onDemand)
+        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
+}
 
 OnDemandTimeline::~OnDemandTimeline() {
     {

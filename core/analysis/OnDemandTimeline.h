@@ -198,6 +198,8 @@ private:
     };
     class Builder;
 
+    // Throws std::invalid_argument unless results->onDemand is set; budget 0
+    // means MemoryBudget::defaultBytes().
     OnDemandTimeline(std::shared_ptr<const ProfilingResults> results, std::uint64_t budget);
 
     std::shared_ptr<const Window> windowFor(std::int64_t t0Ns, std::int64_t t1Ns) const;

@@ -366,10 +366,6 @@ void OnDemandTimeline::Builder::showSnapshot() {
 std::shared_ptr<const OnDemandTimeline>
 OnDemandTimeline::build(std::shared_ptr<const ProfilingResults> results, std::uint64_t memoryBudget,
                         const ReadControl& control, TimelineSnapshots snapshots) {
-    if (!results || !results->onDemand)
-        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
-    if (memoryBudget == 0)
-        memoryBudget = MemoryBudget::defaultBytes();
     std::shared_ptr<OnDemandTimeline> timeline(
         new OnDemandTimeline(std::move(results), memoryBudget));
     Builder::prepare(*timeline);

@@ -2,7 +2,6 @@
 // OnDemandTimeline's parts: taken out for a kept index and put back from one.
 #include "OnDemandTimeline.h"
 
-#include "base/MemoryBudget.h"
 #include "model/Errors.h"
 
 #include <algorithm>
@@ -209,14 +208,10 @@ OnDemandTimeline::Parts OnDemandTimeline::parts() const {
 std::shared_ptr<const OnDemandTimeline>
 OnDemandTimeline::restore(std::shared_ptr<const ProfilingResults> results,
                           std::uint64_t memoryBudget, Parts parts) {
-    if (!results || !results->onDemand)
-        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
-    PartsCheck(*results, parts).run();
-    if (memoryBudget == 0)
-        memoryBudget = MemoryBudget::defaultBytes();
     std::shared_ptr<OnDemandTimeline> timeline(
         new OnDemandTimeline(std::move(results), memoryBudget));
     OnDemandTimeline& t = *timeline;
+    PartsCheck(*t.results_, parts).run();
     t.pyramid_ = std::move(parts.pyramid);
     t.rankLanes_ = std::move(parts.rankLanes);
     t.startNs_ = parts.startNs;

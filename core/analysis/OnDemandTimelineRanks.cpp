@@ -3,7 +3,6 @@
 // process or in several) and assembled into the timeline (assemble).
 #include "OnDemandTimelineBuilder.h"
 
-#include "base/MemoryBudget.h"
 #include "model/Errors.h"
 
 #include <algorithm>
@@ -15,15 +14,12 @@ std::vector<OnDemandTimeline::RankBuild>
 OnDemandTimeline::buildRanks(const std::shared_ptr<const ProfilingResults>& results,
                              std::uint64_t memoryBudget, std::span<const std::uint32_t> ranks,
                              const ReadControl& control) {
-    if (!results || !results->onDemand)
-        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
-    if (ranks.empty())
-        return {};
-    if (memoryBudget == 0)
-        memoryBudget = MemoryBudget::defaultBytes();
     // A timeline of its own for the run-wide fields (block size, the
     // pyramid's extent, levels and budget); never given a rank.
     OnDemandTimeline scratch(results, memoryBudget);
+    // No ranks asked for: the Builder would take an empty list as every rank.
+    if (ranks.empty())
+        return {};
     Builder::prepare(scratch);
     return Builder(scratch, control, {}, ranks).runRanks();
 }
@@ -31,10 +27,6 @@ OnDemandTimeline::buildRanks(const std::shared_ptr<const ProfilingResults>& resu
 std::shared_ptr<const OnDemandTimeline>
 OnDemandTimeline::assemble(std::shared_ptr<const ProfilingResults> results,
                            std::uint64_t memoryBudget, std::vector<RankBuild> builds) {
-    if (!results || !results->onDemand)
-        throw std::invalid_argument("OnDemandTimeline: the results have no calls read on demand");
-    if (memoryBudget == 0)
-        memoryBudget = MemoryBudget::defaultBytes();
     std::shared_ptr<OnDemandTimeline> timeline(
         new OnDemandTimeline(std::move(results), memoryBudget));
     OnDemandTimeline& t = *timeline;
