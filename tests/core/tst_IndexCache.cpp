@@ -4,6 +4,7 @@
 // changed since (rewritten, touched, same size with other bytes) or a damaged
 // one (truncated, a byte flipped) is never used, is removed, and find() says
 // why; the least recently used are evicted beyond the limit.
+#include "FileDamage.h"
 #include "HugeRunWriter.h"
 #include "analysis/OnDemandTimeline.h"
 #include "events/PlannedCallSource.h"
@@ -69,15 +70,6 @@ void setMtimeNs(const std::string& path, std::int64_t ns) {
 // Age a file's mtime by `seconds` from now (what eviction orders by).
 void age(const fs::path& path, int seconds) {
     fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::seconds(seconds));
-}
-
-void overwriteByte(const std::string& path, std::uint64_t offset) {
-    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekg(std::streamoff(offset));
-    char byte = 0;
-    file.get(byte);
-    file.seekp(std::streamoff(offset));
-    file.put(char(byte ^ 0x5a));
 }
 
 } // namespace
@@ -190,7 +182,7 @@ private slots:
             setMtimeNs(run, mtime + 1'000'000'000);
         } else {
             // Within the hashed last MiB; the identity (inode, size, mtime) unchanged.
-            overwriteByte(run, fs::file_size(run) - 100);
+            fixtures::FileDamage::flipByte(run, fs::file_size(run) - 100);
             setMtimeNs(run, mtime);
             QVERIFY(IndexKey::of(run).file == index.key.file);
         }
@@ -222,7 +214,7 @@ private slots:
         else if (damage == "empty")
             fs::resize_file(where, 0);
         else
-            overwriteByte(where.string(), damage == "header" ? 3 : size / 2);
+            fixtures::FileDamage::flipByte(where.string(), damage == "header" ? 3 : size / 2);
 
         std::string why;
         QVERIFY(!cache.find(run_, &why));

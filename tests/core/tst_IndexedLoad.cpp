@@ -4,6 +4,7 @@
 // the read; a damaged index is ignored, the run read from its file and the
 // index written again; runs read into memory, and loads that do not ask for
 // it, keep none; scope-report --index keeps one the viewer opens.
+#include "FileDamage.h"
 #include "HugeRunWriter.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
@@ -145,15 +146,6 @@ std::vector<fs::path> filesIn(const fs::path& folder) {
     return files;
 }
 
-void flipByte(const fs::path& path, std::uint64_t offset) {
-    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekg(std::streamoff(offset));
-    char byte = 0;
-    file.get(byte);
-    file.seekp(std::streamoff(offset));
-    file.put(char(byte ^ 0x5a));
-}
-
 } // namespace
 
 class TestIndexedLoad : public QObject {
@@ -206,7 +198,7 @@ private slots:
         const Loaded first = load(run_);
         const fs::path kept = IndexCache::standard().pathFor(run_, IndexKey::of(run_));
         QVERIFY(fs::exists(kept));
-        flipByte(kept, fs::file_size(kept) / 2);
+        fixtures::FileDamage::flipByte(kept.string(), fs::file_size(kept) / 2);
 
         const Loaded again = load(run_);
         QVERIFY(!again.outcome.error);
