@@ -9,8 +9,8 @@
 #include <QVBoxLayout>
 
 EventsUnavailablePanel::EventsUnavailablePanel(QWidget* parent)
-    : QWidget(parent), need_(tr("Timeline and percentiles need per-call data.")),
-      text_(new QLabel(this)), button_(new QPushButton(tr("Load events"), this)) {
+    : QWidget(parent), need_(tr("The timeline needs per-call data.")), text_(new QLabel(this)),
+      button_(new QPushButton(tr("Load events"), this)) {
     text_->setAlignment(Qt::AlignCenter);
     text_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);

@@ -8,7 +8,7 @@
 class QLabel;
 class QPushButton;
 
-// Stands in for the views that need per-call data (timeline, percentiles) when
+// Stands in for a view that needs per-call data (the timeline, call tree, ...) when
 // a run was opened summary-only: one line saying why, and "Load events". For a
 // run read on demand (its calls exceed the memory budget) it says that the
 // view needs every call in memory and offers to reload once the budget is
