@@ -4,6 +4,7 @@
 #include "TimelineIndex.h"
 #include "base/MemoryBudget.h"
 #include "base/ParallelFor.h"
+#include "model/CallReader.h"
 #include "model/Errors.h"
 
 #include <algorithm>
@@ -369,7 +370,8 @@ OnDemandTimeline::groupsOf(const std::vector<Piece>& pieces, std::size_t groups)
 std::uint64_t OnDemandTimeline::readGroup(const std::vector<Piece>& pieces, const ReadGroup& group,
                                           Window& window, std::vector<RankRegion>& rows,
                                           std::uint64_t generation) const {
-    const CallSource& source = *results_->onDemand;
+    // Pieces of neighbouring calls share chunks: one reader keeps them.
+    const std::unique_ptr<CallReader> source = results_->onDemand->reader();
     std::int64_t* outStarts = window.calls.events.starts.data() + group.out;
     std::int64_t* outEnds = window.calls.events.ends.data() + group.out;
     const bool withLanes = !window.calls.events.threadIds.empty();
@@ -397,10 +399,10 @@ std::uint64_t OnDemandTimeline::readGroup(const std::vector<Piece>& pieces, cons
             const std::uint64_t n = std::min(kWindowPiece, piece.count - done);
             starts.resize(n);
             ends.resize(n);
-            source.read(row, piece.first + done, starts, ends);
+            source->read(row, piece.first + done, starts, ends);
             if (withLanes) {
                 lanes.resize(n);
-                source.readLanes(row, piece.first + done, lanes);
+                source->readLanes(row, piece.first + done, lanes);
             }
             for (std::uint64_t i = 0; i < n; ++i) {
                 if (reachOf(starts[i], ends[i]) <= window.t0 || starts[i] >= window.t1)

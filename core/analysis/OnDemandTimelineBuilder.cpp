@@ -6,11 +6,13 @@
 #include "StartOrder.h"
 #include "TimelineIndex.h"
 #include "base/MemoryBudget.h"
+#include "model/CallReader.h"
 #include "model/Errors.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -202,18 +204,20 @@ OnDemandTimeline::RankBuild OnDemandTimeline::Builder::buildRank(const Job& job)
         local.events.taskIds.resize(job.calls);
     }
     std::vector<std::int64_t> keys;
+    // A rank's rows mostly lie side by side and share chunks: one reader keeps them.
+    const std::unique_ptr<CallReader> reader = results.onDemand->reader();
     std::uint64_t at = 0;
     for (const std::size_t r : job.rows) {
         const RankRegion& row = results.rows[r];
         for (std::uint64_t done = 0; done < row.summary.count; done += kBuildPiece) {
             checkCancel();
             const std::uint64_t n = std::min(kBuildPiece, row.summary.count - done);
-            results.onDemand->read(row, done, std::span(local.events.starts).subspan(at + done, n),
-                                   std::span(local.events.ends).subspan(at + done, n));
+            reader->read(row, done, std::span(local.events.starts).subspan(at + done, n),
+                         std::span(local.events.ends).subspan(at + done, n));
             if (!lanes)
                 continue;
             keys.resize(n);
-            results.onDemand->readLanes(row, done, keys);
+            reader->readLanes(row, done, keys);
             for (std::uint64_t i = 0; i < n; ++i) {
                 local.events.threadIds[at + done + i] = laneThread(keys[i]);
                 local.events.taskIds[at + done + i] = laneTask(keys[i]);

@@ -5,11 +5,13 @@
 #include "OverviewCoverage.h"
 
 #include "base/ParallelFor.h"
+#include "model/CallReader.h"
 #include "model/Errors.h"
 
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -17,17 +19,26 @@ namespace scope {
 namespace {
 
 constexpr std::string_view kStep = "drawing an overview";
-// Calls of one row per work item: about a thousand items for 10^9 calls, so
+// Calls per work item: about a thousand items for 10^9 calls, so
 // that the threads stay busy to the end.
 constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 20;
 // Calls per read: the buffers stay small and cancel is checked between.
 constexpr std::uint64_t kReadCalls = std::uint64_t{1} << 16;
 
-// What the pass reads: up to kItemCalls calls of one row.
-struct Item {
+// Calls of one row.
+struct Part {
     std::size_t row;
     std::uint64_t first;
     std::uint64_t count;
+};
+
+// What a thread reads at once: parts of rows of one rank, in order, of
+// about kItemCalls calls (a part of a long row, or many short rows, which
+// then share their chunks in the thread's reader).
+struct Item {
+    std::size_t begin; // into the parts
+    std::size_t end;
+    std::uint64_t calls;
     std::size_t rank; // into the ranks with calls
 };
 
@@ -67,9 +78,16 @@ public:
             local_[i] = static_cast<std::size_t>(it - regions.begin());
             if (it == regions.end())
                 regions.push_back(region);
-            for (std::uint64_t first = 0; first < row.summary.count; first += kItemCalls)
-                items_.push_back(
-                    {i, first, std::min(kItemCalls, row.summary.count - first), ranks_.size() - 1});
+            for (std::uint64_t first = 0; first < row.summary.count; first += kItemCalls) {
+                const std::uint64_t count = std::min(kItemCalls, row.summary.count - first);
+                const std::size_t rank = ranks_.size() - 1;
+                if (items_.empty() || items_.back().rank != rank ||
+                    items_.back().calls + count > kItemCalls)
+                    items_.push_back({parts_.size(), parts_.size(), 0, rank});
+                parts_.push_back({i, first, count});
+                items_.back().end = parts_.size();
+                items_.back().calls += count;
+            }
             totalCalls_ += row.summary.count;
         }
         states_.resize(ranks_.size());
@@ -109,6 +127,7 @@ private:
         std::size_t rank = std::numeric_limits<std::size_t>::max();
         std::uint64_t items = 0;
         OverviewCoverage coverage;
+        std::unique_ptr<CallReader> reader; // of results.onDemand
         std::vector<std::int64_t> starts, ends, keys;
     };
     struct RankState {
@@ -126,20 +145,28 @@ private:
             handOver(worker);
             worker.rank = item.rank;
         }
-        const RankRegion& row = results_.rows[item.row];
-        const std::size_t width = ranks_[item.rank].regions.size();
+        for (std::size_t p = item.begin; p < item.end; ++p)
+            read(parts_[p], ranks_[item.rank].regions.size(), worker);
+        ++worker.items;
+        done_ += item.calls;
+    }
+
+    void read(const Part& part, std::size_t width, Worker& worker) {
+        const RankRegion& row = results_.rows[part.row];
         const std::size_t cells = buckets_.size() * width;
-        const std::size_t column = local_[item.row];
-        for (std::uint64_t done = 0; done < item.count; done += kReadCalls) {
+        const std::size_t column = local_[part.row];
+        for (std::uint64_t done = 0; done < part.count; done += kReadCalls) {
             checkCancel();
-            const std::uint64_t first = item.first + done;
-            const std::uint64_t n = std::min(kReadCalls, item.count - done);
+            const std::uint64_t first = part.first + done;
+            const std::uint64_t n = std::min(kReadCalls, part.count - done);
             std::span<const std::int64_t> starts;
             std::span<const std::int64_t> ends;
             if (results_.onDemand) {
+                if (!worker.reader)
+                    worker.reader = results_.onDemand->reader();
                 worker.starts.resize(n);
                 worker.ends.resize(n);
-                results_.onDemand->read(row, first, worker.starts, worker.ends);
+                worker.reader->read(row, first, worker.starts, worker.ends);
                 starts = worker.starts;
                 ends = worker.ends;
             } else {
@@ -154,7 +181,7 @@ private:
             }
             worker.keys.resize(n);
             if (results_.onDemand) {
-                results_.onDemand->readLanes(row, first, worker.keys);
+                worker.reader->readLanes(row, first, worker.keys);
             } else {
                 for (std::size_t i = 0; i < n; ++i)
                     worker.keys[i] = results_.events.lane(row.offset + first + i);
@@ -163,8 +190,6 @@ private:
                 buckets_.cover(starts[i], ends[i],
                                worker.coverage.table(worker.keys[i], cells) + column, width);
         }
-        ++worker.items;
-        done_ += item.count;
     }
 
     // The worker's coverage of its rank added to the rank's; the rank's last
@@ -196,6 +221,7 @@ private:
     bool lanes_ = false;
     std::vector<RankRegions> ranks_;
     std::vector<std::size_t> local_; // per row of results: its column on its rank
+    std::vector<Part> parts_;
     std::vector<Item> items_;
     std::uint64_t totalCalls_ = 0;
     std::atomic<std::uint64_t> done_{0};

@@ -23,6 +23,24 @@ std::string chunkDamage(std::uint64_t k, const PlannedDataset& d, const char* wh
     return "chunk " + std::to_string(k) + " of '" + d.name + "' " + what;
 }
 
+class Reader final : public CallReader {
+public:
+    explicit Reader(const PlannedCallSource& source) : source_(source) {}
+
+    void read(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> starts,
+              std::span<std::int64_t> ends) override {
+        source_.read(row, first, starts, ends, cursor_);
+    }
+    bool readLanes(const RankRegion& row, std::uint64_t first,
+                   std::span<std::int64_t> lanes) override {
+        return source_.readLanes(row, first, lanes, cursor_);
+    }
+
+private:
+    const PlannedCallSource& source_;
+    PlannedCallSource::Cursor cursor_;
+};
+
 } // namespace
 
 PlannedCallSource::PlannedCallSource(EventPlan plan, std::shared_ptr<const EventBytes> bytes,
@@ -55,13 +73,29 @@ std::uint64_t PlannedCallSource::cachedBytes() const {
 
 void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
                              std::span<std::int64_t> starts, std::span<std::int64_t> ends) const {
+    Cursor cursor;
+    read(row, first, starts, ends, cursor);
+}
+
+bool PlannedCallSource::readLanes(const RankRegion& row, std::uint64_t first,
+                                  std::span<std::int64_t> lanes) const {
+    Cursor cursor;
+    return readLanes(row, first, lanes, cursor);
+}
+
+std::unique_ptr<CallReader> PlannedCallSource::reader() const {
+    return std::make_unique<Reader>(*this);
+}
+
+void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
+                             std::span<std::int64_t> starts, std::span<std::int64_t> ends,
+                             Cursor& cursor) const {
     if (starts.size() != ends.size() || first > row.summary.count ||
         starts.size() > row.summary.count - first)
         throw std::out_of_range(bytes_->path() + ": calls outside the row's " +
                                 std::to_string(row.summary.count));
     if (starts.empty())
         return;
-    Cursor cursor;
     const auto check = [&](std::optional<Damage> damage) {
         if (damage)
             corrupt(damage->what);
@@ -95,13 +129,12 @@ void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
 }
 
 bool PlannedCallSource::readLanes(const RankRegion& row, std::uint64_t first,
-                                  std::span<std::int64_t> lanes) const {
+                                  std::span<std::int64_t> lanes, Cursor& cursor) const {
     if (plan_.columnLengths[static_cast<std::size_t>(EventColumnId::ThreadIds)] == 0)
         return false;
     if (first > row.summary.count || lanes.size() > row.summary.count - first)
         throw std::out_of_range(bytes_->path() + ": calls outside the row's " +
                                 std::to_string(row.summary.count));
-    Cursor cursor;
     const std::uint64_t at = row.offset + first;
     if (auto damage = readColumn(EventColumnId::ThreadIds, at, lanes, cursor))
         corrupt(damage->what);
@@ -110,7 +143,8 @@ bool PlannedCallSource::readLanes(const RankRegion& row, std::uint64_t first,
             lane = laneKey(-1, lane);
         return true;
     }
-    std::vector<std::int64_t> tasks(lanes.size());
+    std::vector<std::int64_t>& tasks = cursor.deltas;
+    tasks.resize(lanes.size());
     if (auto damage = readColumn(EventColumnId::TaskIds, at, tasks, cursor))
         corrupt(damage->what);
     for (std::size_t i = 0; i < lanes.size(); ++i)

@@ -65,6 +65,8 @@ public:
               std::span<std::int64_t> ends) const override;
     bool readLanes(const RankRegion& row, std::uint64_t first,
                    std::span<std::int64_t> lanes) const override;
+    // Keeps a Cursor from read to read.
+    std::unique_ptr<CallReader> reader() const override;
     std::uint64_t cacheLimitBytes() const override { return cacheLimit_; }
     // What the cache holds now (never more than cacheLimitBytes()).
     std::uint64_t cachedBytes() const;
@@ -103,6 +105,12 @@ public:
     // within the event columns without overlapping.
     void restoreCheckpoints(std::span<const RankRegion> rows,
                             std::vector<std::vector<std::int64_t>> checkpoints);
+
+    // read() and readLanes() through a cursor that outlives them.
+    void read(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> starts,
+              std::span<std::int64_t> ends, Cursor& cursor) const;
+    bool readLanes(const RankRegion& row, std::uint64_t first, std::span<std::int64_t> lanes,
+                   Cursor& cursor) const;
 
 private:
     struct RowCheckpoints {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CallReader.h"
 #include "RankRegion.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 
 namespace scope {
@@ -31,6 +33,9 @@ public:
         (void)lanes;
         return false;
     }
+    // For one thread's pass over many calls (see CallReader); by default a
+    // reader that calls read() and readLanes().
+    virtual std::unique_ptr<CallReader> reader() const;
     // The most bytes its cache holds.
     virtual std::uint64_t cacheLimitBytes() const = 0;
 };

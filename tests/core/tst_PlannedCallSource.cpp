@@ -2,7 +2,8 @@
 // The calls of a run read over the memory budget stay on disk behind a
 // PlannedCallSource: any range of any row must read back exactly the times
 // the read into memory holds (mid-row on delta-encoded files too), from
-// several threads at once, with the cache of decoded chunks never above its
+// several threads at once, through a reader that keeps what it decoded from
+// read to read as well as one read at a time, with the cache of decoded chunks never above its
 // limit, and damage found later must name the file.
 #include "FixtureWriter.h"
 #include "LayoutRows.h"
@@ -56,10 +57,12 @@ const PlannedCallSource& sourceOf(const ProfilingResults& results) {
 }
 
 // "" when `count` random ranges of every row (and each row whole) read back
-// as `memory` holds them.
+// as `memory` holds them: every other range through one CallReader, which
+// carries its decoded chunks across rows and ranges.
 QString compareRanges(const ProfilingResults& memory, const ProfilingResults& streamed,
                       std::uint64_t seed, int count) {
     SplitMix64 random(seed);
+    const std::unique_ptr<CallReader> reader = streamed.onDemand->reader();
     if (memory.rows.size() != streamed.rows.size())
         return QStringLiteral("the reads have different rows");
     for (std::size_t r = 0; r < memory.rows.size(); ++r) {
@@ -74,7 +77,23 @@ QString compareRanges(const ProfilingResults& memory, const ProfilingResults& st
                 length = 1 + random.next() % std::min<std::uint64_t>(n - first, 9'000);
             }
             std::vector<std::int64_t> starts(length), ends(length);
-            streamed.onDemand->read(row, first, starts, ends);
+            std::vector<std::int64_t> lanes(memory.events.hasLanes() ? length : 0);
+            if (i % 2 == 0) {
+                reader->read(row, first, starts, ends);
+                if (reader->readLanes(row, first, lanes) != memory.events.hasLanes())
+                    return QStringLiteral("the reader's lanes are not the file's");
+            } else {
+                streamed.onDemand->read(row, first, starts, ends);
+                if (streamed.onDemand->readLanes(row, first, lanes) != memory.events.hasLanes())
+                    return QStringLiteral("the source's lanes are not the file's");
+            }
+            for (std::uint64_t k = 0; k < lanes.size(); ++k)
+                if (lanes[k] != memory.events.lane(memory.rows[r].offset + first + k))
+                    return QStringLiteral("row %1, call %2: lane %3 on demand, %4 in memory")
+                        .arg(r)
+                        .arg(first + k)
+                        .arg(lanes[k])
+                        .arg(memory.events.lane(memory.rows[r].offset + first + k));
             for (std::uint64_t k = 0; k < length; ++k)
                 if (starts[k] != expectedStarts[first + k] || ends[k] != expectedEnds[first + k])
                     return QStringLiteral("row %1, call %2 (range from %3): [%4, %5] on demand, "
@@ -139,11 +158,18 @@ private slots:
             << longRows(Compression::Lzf, EventEncoding::Absolute);
         QTest::newRow("long rows, schema 1 zstd")
             << longRows(Compression::Zstd, EventEncoding::Absolute, 1);
+        QTest::newRow("long rows, thread and task columns") << [] {
+            FixtureSpec s = longRows(Compression::Zstd, EventEncoding::Delta);
+            s.threadTaskColumns = true;
+            return s;
+        }();
     }
     void layouts() {
         QFETCH(FixtureSpec, spec);
         const std::string file = path(QStringLiteral("%1.h5").arg(QTest::currentDataTag()));
         FixtureWriter::write(spec, file);
+        // Lanes are compared where the file has them.
+        QCOMPARE(readH5(file).events.hasLanes(), spec.threadTaskColumns);
         checkFile(file);
     }
 
