@@ -6,6 +6,7 @@
 // why; the least recently used are evicted beyond the limit.
 #include "FileDamage.h"
 #include "HugeRunWriter.h"
+#include "IndexTestRun.h"
 #include "analysis/OnDemandTimeline.h"
 #include "events/PlannedCallSource.h"
 #include "index/IndexCache.h"
@@ -29,16 +30,6 @@ namespace {
 // The calls of this run (38,400) take about 1.2 MB in memory: beyond the
 // budget, so it is read on demand.
 constexpr std::uint64_t kBudget = 600'000;
-
-fixtures::HugeRunWriter::Shape shape(std::uint64_t seed = 42) {
-    fixtures::HugeRunWriter::Shape s;
-    s.ranks = 16;
-    s.regions = 4;
-    s.calls = 600;
-    s.chunkElements = 1024;
-    s.seed = seed;
-    return s;
-}
 
 std::shared_ptr<ProfilingResults> readOnDemand(const std::string& path) {
     ReadRequest request;
@@ -82,7 +73,7 @@ private slots:
         QVERIFY(cacheHome_.isValid());
         qputenv("XDG_CACHE_HOME", cacheHome_.path().toUtf8());
         run_ = dir_.filePath("run.h5").toStdString();
-        fixtures::HugeRunWriter::write(shape(), run_);
+        fixtures::HugeRunWriter::write(indexTestRun(), run_);
         fresh_ = readOnDemand(run_);
         QVERIFY(fresh_->onDemand);
         index_ = indexOf(run_);
@@ -138,7 +129,7 @@ private slots:
             QCOMPARE(got.summary.maximum, expected.summary.maximum);
             QVERIFY(got.exclusiveNs.has_value());
         }
-        QCOMPARE(found->results.totalCalls(), fixtures::HugeRunWriter::totalCalls(shape()));
+        QCOMPARE(found->results.totalCalls(), fixtures::HugeRunWriter::totalCalls(indexTestRun()));
         // And it opens as the run again.
         const auto timeline = RunIndex(*found).open(run_, kBudget);
         QCOMPARE(timeline->results().totalCalls(), fresh_->totalCalls());
@@ -177,7 +168,7 @@ private slots:
 
         const std::int64_t mtime = mtimeNs(run);
         if (change == "rewritten") {
-            fixtures::HugeRunWriter::write(shape(7), run);
+            fixtures::HugeRunWriter::write(indexTestRun(7), run);
         } else if (change == "touched") {
             setMtimeNs(run, mtime + 1'000'000'000);
         } else {

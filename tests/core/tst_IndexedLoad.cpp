@@ -6,6 +6,7 @@
 // it, keep none; scope-report --index keeps one the viewer opens.
 #include "FileDamage.h"
 #include "HugeRunWriter.h"
+#include "IndexTestRun.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
 #include "index/IndexCache.h"
@@ -27,16 +28,6 @@ namespace {
 
 // 38,400 calls: read on demand within it, as in tst_AsyncLoader.
 constexpr std::uint64_t kBudget = 3'200'000;
-
-fixtures::HugeRunWriter::Shape shape(std::uint64_t seed = 42) {
-    fixtures::HugeRunWriter::Shape s;
-    s.ranks = 16;
-    s.regions = 4;
-    s.calls = 600;
-    s.chunkElements = 1024;
-    s.seed = seed;
-    return s;
-}
 
 struct Loaded {
     LoadOutcome outcome;
@@ -157,7 +148,7 @@ private slots:
         qputenv("XDG_CACHE_HOME", cacheHome_.path().toUtf8());
         folder_ = fs::path(cacheHome_.path().toStdString()) / "scope-viewer";
         run_ = dir_.filePath("run.h5").toStdString();
-        fixtures::HugeRunWriter::write(shape(), run_);
+        fixtures::HugeRunWriter::write(indexTestRun(), run_);
     }
 
     void init() { fs::remove_all(folder_); }
@@ -213,9 +204,9 @@ private slots:
 
     void aChangedRunIsReadAgain() {
         const std::string run = dir_.filePath("changing.h5").toStdString();
-        fixtures::HugeRunWriter::write(shape(), run);
+        fixtures::HugeRunWriter::write(indexTestRun(), run);
         QVERIFY(load(run).outcome.indexNote.starts_with("index kept at "));
-        fixtures::HugeRunWriter::write(shape(9), run);
+        fixtures::HugeRunWriter::write(indexTestRun(9), run);
         const Loaded changed = load(run);
         QVERIFY(changed.outcome.indexNote.starts_with("index kept at "));
         const Loaded reopened = load(run);
