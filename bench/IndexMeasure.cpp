@@ -3,6 +3,7 @@
 
 #include "PeakMemory.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/OverviewCollector.h"
 #include "analysis/OverviewTimeline.h"
 #include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
@@ -66,6 +67,26 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         const auto results = readOnDemand(path, budget);
         const auto begin = Clock::now();
         const auto overview = OverviewTimeline::build(*results, {});
+        seconds = since(begin);
+        events = static_cast<double>(drawWholeRun(*overview));
+    } else if (kind == "index-overview-gathered") {
+        // As the viewer opens a run: the summary columns, then the streamed
+        // statistics' pass with the overview gathered beside it.
+        const auto begin = Clock::now();
+        ReadRequest summaries;
+        summaries.worker = SCOPE_READ_WORKER_EXE;
+        summaries.summaryOnly = true;
+        const auto collector = OverviewCollector::forRun(readIsolated(path, summaries), budget / 8);
+        if (!collector)
+            throw std::runtime_error(path + ": its summaries give no extent to gather an overview");
+        ReadRequest request;
+        request.worker = SCOPE_READ_WORKER_EXE;
+        request.memoryBudget = budget;
+        request.control.streamed = collector.get();
+        const ProfilingResults results = readIsolated(path, request);
+        const auto overview = collector->overview(results);
+        if (!overview)
+            throw std::runtime_error(path + ": the overview was not gathered during the read");
         seconds = since(begin);
         events = static_cast<double>(drawWholeRun(*overview));
     } else if (kind == "index-timeline" || kind == "index-write") {

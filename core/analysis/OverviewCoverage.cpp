@@ -7,24 +7,36 @@
 namespace scope {
 namespace {
 
-using Ranked = std::pair<std::int64_t, std::size_t>; // ns, column
+struct Ranked {
+    std::int64_t ns;
+    std::uint32_t order; // the column's region's place in the run
+    std::size_t column;
+};
+
+// Whether a bucket's column (ns, its region's place in the run) ranks
+// before another: more coverage first; in a tie the region listed first
+// (the earlier first call: a caller before a callee that fills the bucket
+// too), whatever order the columns were met in.
+bool before(std::int64_t ns, std::uint32_t order, const Ranked& other) {
+    return ns > other.ns || (ns == other.ns && order < other.order);
+}
 
 // The first of a bucket's columns by coverage into top (at most
-// depthsAtMost; ties: the lower column first); how many there are. One look
-// at most columns: a bucket shows only a few depths of the regions it has.
-std::size_t topColumns(const std::int64_t* bucket, std::size_t width, std::uint32_t depthsAtMost,
-                       Ranked* top) {
+// depthsAtMost); how many there are. One look at most columns: a bucket
+// shows only a few depths of the regions it has.
+std::size_t topColumns(const std::int64_t* bucket, std::span<const std::uint32_t> orders,
+                       std::uint32_t depthsAtMost, Ranked* top) {
     std::size_t shown = 0;
-    for (std::size_t c = 0; c < width && depthsAtMost > 0; ++c) {
+    for (std::size_t c = 0; c < orders.size() && depthsAtMost > 0; ++c) {
         const std::int64_t ns = bucket[c];
-        if (ns <= 0 || (shown == depthsAtMost && ns <= top[shown - 1].first))
+        if (ns <= 0 || (shown == depthsAtMost && !before(ns, orders[c], top[shown - 1])))
             continue;
         std::size_t at = std::min<std::size_t>(shown, depthsAtMost - 1);
-        while (at > 0 && ns > top[at - 1].first) {
+        while (at > 0 && before(ns, orders[c], top[at - 1])) {
             top[at] = top[at - 1];
             --at;
         }
-        top[at] = {ns, c};
+        top[at] = {ns, orders[c], c};
         shown = std::min<std::size_t>(shown + 1, depthsAtMost);
     }
     return shown;
@@ -46,9 +58,14 @@ void OverviewCoverage::add(OverviewCoverage&& other, std::size_t cells) {
 }
 
 std::vector<OverviewKeyLanes> OverviewCoverage::ranked(std::span<const std::int32_t> regions,
+                                                       std::span<const std::uint32_t> regionOrder,
                                                        const OverviewBuckets& buckets,
                                                        std::uint32_t depthsAtMost) const {
     const std::size_t width = regions.size();
+    std::vector<std::uint32_t> orders(width);
+    for (std::size_t c = 0; c < width; ++c)
+        orders[c] = regionOrder.empty() ? static_cast<std::uint32_t>(regions[c])
+                                        : regionOrder[static_cast<std::size_t>(regions[c])];
     std::vector<std::size_t> order(keys_.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -61,13 +78,13 @@ std::vector<OverviewKeyLanes> OverviewCoverage::ranked(std::span<const std::int3
         OverviewKeyLanes lanes{keys_[k], {}};
         for (std::size_t b = 0; b < buckets.size(); ++b) {
             const std::size_t shown =
-                topColumns(&table[b * width], width, depthsAtMost, top.data());
+                topColumns(&table[b * width], orders, depthsAtMost, top.data());
             if (lanes.depths.size() < shown)
                 lanes.depths.resize(shown);
             const std::int64_t from = buckets.edge(b);
             const std::int64_t to = buckets.edge(b + 1);
             for (std::size_t d = 0; d < shown; ++d) {
-                const std::int32_t region = regions[top[d].second];
+                const std::int32_t region = regions[top[d].column];
                 std::vector<TimelineSpan>& spans = lanes.depths[d];
                 if (!spans.empty() && spans.back().region == region && spans.back().endNs == from)
                     spans.back().endNs = to;

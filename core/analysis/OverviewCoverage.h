@@ -52,10 +52,12 @@ public:
     bool empty() const { return keys_.empty(); }
 
     // Per key, ascending: each bucket's columns ranked by coverage (ties:
-    // the lower column first), depth d showing the d-th (regions[column] as
-    // the span's region) for d < depthsAtMost; runs of buckets where a depth
-    // shows the same region become one span.
+    // the region first in the run's order, regionOrder[region], or the
+    // region index itself where regionOrder is empty), depth d showing the
+    // d-th (regions[column] as the span's region) for d < depthsAtMost; runs
+    // of buckets where a depth shows the same region become one span.
     std::vector<OverviewKeyLanes> ranked(std::span<const std::int32_t> regions,
+                                         std::span<const std::uint32_t> regionOrder,
                                          const OverviewBuckets& buckets,
                                          std::uint32_t depthsAtMost) const;
 

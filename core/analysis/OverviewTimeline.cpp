@@ -212,7 +212,7 @@ private:
         worker.items = 0;
         worker.rank = std::numeric_limits<std::size_t>::max();
         if (!complete.empty())
-            lanesOut_[rank] = complete.ranked(ranks_[rank].regions, buckets_, kDepths);
+            lanesOut_[rank] = complete.ranked(ranks_[rank].regions, {}, buckets_, kDepths);
     }
 
     const ProfilingResults& results_;
@@ -254,6 +254,19 @@ std::shared_ptr<const OverviewTimeline> OverviewTimeline::build(const ProfilingR
             overview->append(pass.ranks()[r].rank, key.key, key.depths);
     if (control.progress)
         control.progress(1.0, kStep);
+    return overview;
+}
+
+std::shared_ptr<const OverviewTimeline> OverviewTimeline::fromRanked(
+    std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
+    std::span<const std::pair<std::uint32_t, std::vector<OverviewKeyLanes>>> ranks) {
+    std::shared_ptr<OverviewTimeline> overview(new OverviewTimeline);
+    overview->buckets_ = std::max<std::size_t>(buckets, 1);
+    overview->startNs_ = startNs;
+    overview->endNs_ = endNs;
+    for (const auto& [rank, lanes] : ranks)
+        for (const OverviewKeyLanes& key : lanes)
+            overview->append(rank, key.key, key.depths);
     return overview;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "OverviewCoverage.h"
 #include "RankLaneTable.h"
 #include "TimelineSource.h"
 #include "base/ReadControl.h"
@@ -58,6 +59,18 @@ public:
     static std::shared_ptr<const OverviewTimeline> fromSummaries(const ProfilingResults& results,
                                                                  std::size_t buckets = kBuckets);
 
+    // From lanes ranked elsewhere (OverviewCollector, during the statistics'
+    // pass): per rank with calls, ascending, its lanes as build() ranks them;
+    // the time axis [startNs, endNs] cut into `buckets`.
+    static std::shared_ptr<const OverviewTimeline>
+    fromRanked(std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
+               std::span<const std::pair<std::uint32_t, std::vector<OverviewKeyLanes>>> ranks);
+
+    // [first start, last end] of the rows with calls (and times, if
+    // timedOnly), from their summaries; nullopt without any.
+    static std::optional<std::pair<std::int64_t, std::int64_t>>
+    extentOf(const ProfilingResults& results, bool timedOnly);
+
     // From the summaries (fromSummaries) rather than the calls.
     bool estimated() const { return estimated_; }
 
@@ -98,10 +111,6 @@ private:
     class Accumulator;
 
     OverviewTimeline() = default;
-    // [first start, last end] of the rows with calls (and times, if
-    // timedOnly), from their summaries; nullopt without any.
-    static std::optional<std::pair<std::int64_t, std::int64_t>>
-    extentOf(const ProfilingResults& results, bool timedOnly);
     // The lanes of one rank's lane key, a span list per depth.
     void append(std::uint32_t rank, std::int64_t key,
                 const std::vector<std::vector<TimelineSpan>>& depths);

@@ -68,7 +68,7 @@ OverviewTimeline::fromSummaries(const ProfilingResults& results, std::size_t buc
                 edges.spread(summary.startMinimum, summary.endMaximum, summary.total,
                              table + column[i], regions.size());
             }
-            lanes[k] = coverage[worker].ranked(regions, edges, kDepths);
+            lanes[k] = coverage[worker].ranked(regions, {}, edges, kDepths);
         },
         [] {});
     for (std::size_t k = 0; k < ranks; ++k)

@@ -7,6 +7,8 @@
 
 namespace scope {
 
+class StreamedCalls; // model/StreamedCalls.h
+
 // Called from the reading thread with a fraction in [0, 1] and a short message.
 using ProgressCallback = std::function<void(double fraction, std::string_view message)>;
 
@@ -18,6 +20,9 @@ struct ReadControl {
     // Called once the file is open, before one byte of it is read: the read
     // helper confines itself there (app/scope-read-worker/Sandbox.h).
     std::function<void()> opened;
+    // Of a read that streams its calls for the statistics: sees them as they
+    // pass (not owned; outlives the read).
+    StreamedCalls* streamed = nullptr;
 };
 
 // `control` with its progress mapped from [0, 1] into [from, to], for one

@@ -8,6 +8,7 @@
 #include "TimeRangeCheck.h"
 #include "base/ParallelFor.h"
 #include "model/Errors.h"
+#include "model/StreamedCalls.h"
 
 #include <algorithm>
 #include <atomic>
@@ -49,6 +50,8 @@ public:
         if (plan_.deltaEncoded)
             source_->reserveCheckpoints(results_.rows);
         std::vector<RowOutcome> outcomes(results_.rows.size());
+        if (control_.streamed)
+            control_.streamed->begin(results_.rows, results_.regions);
         stream(outcomes);
         verifyUnreadColumns(outcomes);
         settleDamage(outcomes);
@@ -83,7 +86,7 @@ private:
             items.size(), threads_, control_.cancel,
             [&](std::size_t i, unsigned worker) {
                 for (std::size_t r = items[i].firstRow; r < items[i].endRow; ++r)
-                    streamRow(results_.rows[r], outcomes[r], workers[worker]);
+                    streamRow(r, outcomes[r], workers[worker]);
             },
             [&] {
                 if (control_.progress && totalCalls > 0)
@@ -132,7 +135,8 @@ private:
         return true;
     }
 
-    void streamRow(RankRegion& row, RowOutcome& outcome, Worker& w) {
+    void streamRow(std::size_t r, RowOutcome& outcome, Worker& w) {
+        RankRegion& row = results_.rows[r];
         const std::uint64_t n = row.summary.count;
         if (n == 0) {
             row.summary = CallSummary{};
@@ -149,6 +153,9 @@ private:
                 return;
             accumulator.add(std::span(w.starts).first(m), std::span(w.ends).first(m),
                             std::span(w.gpu).first(w.gpu.empty() ? 0 : m));
+            if (control_.streamed)
+                control_.streamed->calls(r, first, std::span(w.starts).first(m),
+                                         std::span(w.ends).first(m));
             done_ += m;
         }
         if (accumulator.needsSquares()) {

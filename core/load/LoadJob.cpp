@@ -6,6 +6,7 @@
 #include "analysis/ExclusiveTime.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/OverviewCollector.h"
 #include "analysis/OverviewTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "analysis/TimelineIndex.h"
@@ -68,6 +69,8 @@ LoadJob::LoadJob(std::uint64_t id, const LoadRequest& request, const std::atomic
     control_ = throttledControl();
     readControl_ = scaledControl(control_, 0.0, readShare_);
 }
+
+LoadJob::~LoadJob() = default;
 
 ReadControl LoadJob::throttledControl() {
     ReadControl control;
@@ -163,6 +166,7 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
         readControl_ = scaledControl(control_, 0.0, readShare_);
         read.control = readControl_;
         showEstimate(quick);
+        gatherOverview(*quick, read);
     } catch (const ReadCancelled&) {
         throw;
     } catch (const ProfileError&) {
@@ -224,8 +228,14 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
         try {
             LoadOutcome shown = outcome_;
             shown.results = stage;
-            shown.timelineSource = OverviewTimeline::build(
-                *results, scaledControl(control_, readShare_, timelineFrom));
+            std::shared_ptr<const OverviewTimeline> overview;
+            if (overviewCollector_)
+                overview = overviewCollector_->overview(*results);
+            overviewCollector_.reset();
+            if (!overview)
+                overview = OverviewTimeline::build(
+                    *results, scaledControl(control_, readShare_, timelineFrom));
+            shown.timelineSource = std::move(overview);
             callbacks_.timelineSoFar(shown);
             overviewShown = true;
         } catch (const ReadCancelled&) {
@@ -261,6 +271,16 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
         // The statistics are exact without it: the run stays open.
         outcome_.timelineError = error.what();
     }
+}
+
+// The overview is gathered while the statistics' pass streams the calls (a
+// pass of its own would take as long again at 10^9 calls), into at most an
+// eighth of the budget; the pass of its own stays for what it cannot gather.
+void LoadJob::gatherOverview(const ProfilingResults& summaries, ReadRequest& read) {
+    if (!callbacks_.timelineSoFar || summaries.totalCalls() <= request_.overviewAboveCalls)
+        return;
+    overviewCollector_ = OverviewCollector::forRun(summaries, dataBudget_ / 8);
+    read.control.streamed = overviewCollector_.get();
 }
 
 // The whole-run overview estimated from the rows' summaries, in a fraction

@@ -15,6 +15,8 @@
 
 namespace scope {
 
+class OverviewCollector;
+
 // One load of AsyncLoader, on its worker thread, phase by phase: the summary
 // columns first where the calls will be read on demand, the read, then the
 // timeline (an index over the calls in memory, or the on-demand timeline),
@@ -23,6 +25,7 @@ class LoadJob {
 public:
     LoadJob(std::uint64_t id, const LoadRequest& request, const std::atomic<bool>& cancel,
             const AsyncLoader::Callbacks& callbacks);
+    ~LoadJob();
 
     // The outcome for Callbacks::finished: results, cancelled or an error.
     LoadOutcome run();
@@ -42,6 +45,9 @@ private:
     // Above request.overviewAboveCalls, once: the overview estimated from
     // the stage's summaries, through timelineSoFar.
     void showEstimate(const std::shared_ptr<const ProfilingResults>& stage);
+    // Above request.overviewAboveCalls: the overview gathered during the read
+    // (ReadControl::streamed) where the summaries give the run's extent.
+    void gatherOverview(const ProfilingResults& summaries, ReadRequest& read);
     void throwIfCancelled(const std::string& path) const;
     // The run's kept index (request.useIndex): the key of a file that may
     // be indexed, taken before it is read; the run opened from a valid index
@@ -65,6 +71,7 @@ private:
     ReadControl readControl_;
     bool summariesShown_ = false;
     bool estimateShown_ = false;
+    std::unique_ptr<OverviewCollector> overviewCollector_;
     // Why a kept index was not used, for LoadOutcome::indexNote.
     std::string indexIgnored_;
 };
