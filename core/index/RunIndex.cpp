@@ -8,6 +8,7 @@
 #include "model/Errors.h"
 #include "plan/EventBytes.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace scope {
@@ -16,6 +17,36 @@ namespace {
 constexpr const char* kStep = "opening the run from its index";
 // The pyramid's share of the calls' bytes in memory (the bound).
 constexpr std::uint64_t kPyramidShare = 20; // 1/20 = 5 %
+
+// The hulls of blocks of RunIndex::kBlockCalls calls, from finer ones
+// (block sizes are powers of two): each the hull of the finer blocks it
+// covers, row by row.
+void coarsenHulls(OnDemandTimeline::Parts& parts) {
+    if (parts.blockCalls >= RunIndex::kBlockCalls || RunIndex::kBlockCalls % parts.blockCalls != 0)
+        return;
+    const std::uint64_t merged = RunIndex::kBlockCalls / parts.blockCalls;
+    std::vector<std::size_t> rowBegin(parts.rowBlockBegin.size(), 0);
+    std::vector<std::int64_t> minStart;
+    std::vector<std::int64_t> maxReach;
+    for (std::size_t r = 0; r + 1 < parts.rowBlockBegin.size(); ++r) {
+        rowBegin[r] = minStart.size();
+        const std::size_t end = parts.rowBlockBegin[r + 1];
+        for (std::size_t b = parts.rowBlockBegin[r]; b < end; b += merged) {
+            const auto from = static_cast<std::ptrdiff_t>(b);
+            const auto to = static_cast<std::ptrdiff_t>(std::min<std::size_t>(b + merged, end));
+            minStart.push_back(*std::min_element(parts.blockMinStart.begin() + from,
+                                                 parts.blockMinStart.begin() + to));
+            maxReach.push_back(*std::max_element(parts.blockMaxReach.begin() + from,
+                                                 parts.blockMaxReach.begin() + to));
+        }
+    }
+    if (!rowBegin.empty())
+        rowBegin.back() = minStart.size();
+    parts.rowBlockBegin = std::move(rowBegin);
+    parts.blockMinStart = std::move(minStart);
+    parts.blockMaxReach = std::move(maxReach);
+    parts.blockCalls = RunIndex::kBlockCalls;
+}
 
 } // namespace
 
@@ -45,6 +76,7 @@ RunIndex RunIndex::of(const OnDemandTimeline& timeline, IndexKey key,
     index.checkpoints = source->storedCheckpoints(results.rows);
     index.timeline = timeline.parts();
     index.timeline.pyramid = index.timeline.pyramid.trimmed(maxPyramidBytes);
+    coarsenHulls(index.timeline);
     return index;
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -63,11 +65,40 @@ private:
         raw(&value, sizeof value);
         return value;
     }
+    // Copied straight into place: a vector sized first is zeroed, then
+    // copied over, which at hundreds of megabytes (a kept index) takes as
+    // long as the copy.
     template <typename T> std::vector<T> array() {
-        std::vector<T> values(count(sizeof(T)));
-        raw(values.data(), values.size() * sizeof(T));
-        return values;
+        static_assert(std::is_trivially_copyable_v<T>);
+        const std::size_t n = count(sizeof(T));
+        const char* from = bytes_.data() + position_;
+        position_ += n * sizeof(T);
+        return std::vector<T>(Unaligned<T>{from}, Unaligned<T>{from + n * sizeof(T)});
     }
+
+    // The values of an array at any byte position, read as they are copied.
+    template <typename T> struct Unaligned {
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = T;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const T*;
+        using reference = T;
+        const char* at;
+
+        T operator*() const {
+            T value;
+            std::memcpy(&value, at, sizeof value);
+            return value;
+        }
+        Unaligned& operator++() {
+            at += sizeof(T);
+            return *this;
+        }
+        difference_type operator-(const Unaligned& other) const {
+            return (at - other.at) / static_cast<difference_type>(sizeof(T));
+        }
+        bool operator==(const Unaligned& other) const { return at == other.at; }
+    };
 
     std::string_view bytes_;
     std::size_t position_ = 0;

@@ -218,6 +218,9 @@ class TestRunIndexRestore : public QObject {
         QVERIFY(index.results.onDemand == nullptr);
         QVERIFY(index.results.events.starts.empty());
         QCOMPARE(index.timeline.pyramid.levels(), f.timeline->pyramid().levels());
+        // Coarser hulls, the same calls found in every window below.
+        QCOMPARE(index.timeline.blockCalls,
+                 std::max(f.timeline->parts().blockCalls, RunIndex::kBlockCalls));
         const auto reopened = std::move(index).open(file, kTimelineBudget);
         QVERIFY(reopened->results().onDemand != nullptr);
         QCOMPARE(reopened->results().path, file);
