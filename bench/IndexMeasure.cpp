@@ -5,6 +5,7 @@
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/OverviewCollector.h"
 #include "analysis/OverviewTimeline.h"
+#include "events/PlannedCallSource.h"
 #include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
 
@@ -97,7 +98,10 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         events = static_cast<double>(results->totalCalls());
         if (kind == "index-write") {
             begin = Clock::now();
-            const RunIndex index = RunIndex::of(*timeline, IndexKey::of(path));
+            // The pyramid within the bound the viewer keeps it in.
+            const auto& source = dynamic_cast<const PlannedCallSource&>(*results->onDemand);
+            const RunIndex index =
+                RunIndex::of(*timeline, IndexKey::of(path), RunIndex::pyramidBudget(source.plan()));
             const auto written = cache.store(path, index);
             seconds = since(begin);
             events = static_cast<double>(std::filesystem::file_size(written));

@@ -40,10 +40,11 @@ struct RunIndex {
 
     // The index of a complete on-demand read: `timeline` built over results
     // whose onDemand is a PlannedCallSource. The pyramid keeps at most
-    // maxPyramidBytes (its finest levels dropped to fit); 0 means
-    // pyramidBudget() of the run's plan.
+    // maxPyramidBytes (its finest levels dropped to fit; the coarsest level
+    // stays whatever the bound): pyramidBudget() of the run's plan is the
+    // bound every index is written with.
     static RunIndex of(const OnDemandTimeline& timeline, IndexKey key,
-                       std::uint64_t maxPyramidBytes = 0);
+                       std::uint64_t maxPyramidBytes);
     // The pyramid's bound in an index: 5 % of the run's calls in memory
     // (eventBytesInMemory), at least what the coarsest level takes.
     static std::uint64_t pyramidBudget(const EventPlan& plan);
