@@ -25,9 +25,9 @@ struct RunIndex {
     // index of another version is rebuilt, never read.
     static constexpr std::uint32_t kVersion = 1;
     // Calls per block of the window search's hulls at least. At the 64 of a
-    // fresh timeline they were most of an index (250 MB of 292 at 10^9
-    // calls), all read at every reopen; a zoom below the pyramid reads its
-    // calls in whole chunks anyway, which hold more than this.
+    // fresh timeline the hulls are most of an index without a deep pyramid,
+    // and a reopen reads all of it; a zoom below the pyramid reads its calls
+    // by chunks anyway, which usually hold more than this.
     static constexpr std::uint64_t kBlockCalls = 1024;
 
     IndexKey key;
