@@ -8,9 +8,9 @@
 #include "StoredChunks.h"
 #include "TimeRangeCheck.h"
 #include "base/ParallelFor.h"
+#include "base/Prefault.h"
 #include "model/Errors.h"
 
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,23 +33,6 @@ constexpr const char* kStatisticsStep = "computing statistics";
 // evenly and to notice a cancel within milliseconds.
 constexpr std::uint64_t kItemBytes = std::uint64_t{4} << 20;
 constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 19;
-
-// Maps the fresh pages of [begin, end) in one call: cheaper than taking their
-// faults one by one inside pread's copy. Pages shared with a neighbouring item are
-// safe to populate from either thread; where the kernel cannot, the faults
-// happen anyway.
-void prefault(std::int64_t* begin, std::int64_t* end) {
-#ifdef MADV_POPULATE_WRITE
-    const std::uintptr_t page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(begin) & ~(page - 1);
-    const std::uintptr_t last = reinterpret_cast<std::uintptr_t>(end);
-    if (last > first)
-        madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
-#else
-    (void)begin;
-    (void)end;
-#endif
-}
 
 struct FillItem {
     std::size_t dataset;

@@ -2,12 +2,12 @@
 #include "IndexCache.h"
 
 #include "IndexCodec.h"
+#include "base/Prefault.h"
 #include "isolate/UniqueFd.h"
 #include "model/Errors.h"
 
 #include <fcntl.h>
 #include <pwd.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,14 +63,7 @@ public:
         WholeFile file;
         const auto size = static_cast<std::size_t>(info.st_size);
         file.data_.reset(new char[std::max<std::size_t>(size, 1)]);
-#ifdef MADV_POPULATE_WRITE
-        const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-        const auto first =
-            (reinterpret_cast<std::uintptr_t>(file.data_.get()) + page - 1) & ~(page - 1);
-        const auto last = (reinterpret_cast<std::uintptr_t>(file.data_.get()) + size) & ~(page - 1);
-        if (last > first)
-            madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
-#endif
+        prefault(file.data_.get(), file.data_.get() + size);
         while (file.size_ < size) {
             const ssize_t n = ::read(fd, file.data_.get() + file.size_, size - file.size_);
             if (n < 0 && errno == EINTR)
