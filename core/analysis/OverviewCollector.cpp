@@ -59,10 +59,8 @@ void OverviewCollector::begin(std::span<const RankRegion> rows,
         rankIndex.emplace(rank, rankIndex.size());
     }
     rows_.assign(rows.size(), std::nullopt);
-    rowRegion_.assign(rows.size(), 0);
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const RankRegion& row = rows[r];
-        rowRegion_[r] = row.region;
         if (row.summary.count == 0)
             continue;
         const std::size_t k = rankIndex.at(row.rank);
@@ -71,7 +69,7 @@ void OverviewCollector::begin(std::span<const RankRegion> rows,
             static_cast<std::size_t>(std::find(regionsOfRank.begin(), regionsOfRank.end(),
                                                static_cast<std::int32_t>(row.region)) -
                                      regionsOfRank.begin());
-        rows_[r] = Row{k, column, row.summary.count};
+        rows_[r] = Row{k, column, row.region, row.summary.count};
         ranks_[k].rowsLeft.fetch_add(1, std::memory_order_relaxed);
         if (!byOffset_.emplace(row.offset, r).second)
             return; // rows sharing an offset: overview() could not tell them apart
@@ -157,11 +155,10 @@ OverviewCollector::overview(const ProfilingResults& results) const {
         if (found == byOffset_.end())
             return nullptr;
         const std::optional<Row>& read = rows_[found->second];
-        const std::uint32_t readRegion = rowRegion_[found->second];
         if (!read || read->calls != row.summary.count || ranks_[read->rank].rank != row.rank ||
-            readRegion >= regionNow.size())
+            read->region >= regionNow.size())
             return nullptr;
-        std::int32_t& now = regionNow[readRegion];
+        std::int32_t& now = regionNow[read->region];
         if (now >= 0 && now != static_cast<std::int32_t>(row.region))
             return nullptr;
         now = static_cast<std::int32_t>(row.region);

@@ -64,14 +64,15 @@ private:
     struct Row {
         std::size_t rank; // into ranks_
         std::size_t column;
+        std::uint32_t region; // the read's region index
         std::uint64_t calls;
         std::uint64_t seen = 0; // written by the row's one reading thread
     };
 
     std::int64_t* tableOf(RankState& rank);
     void rankComplete(RankState& rank);
-    // Every row's [first, last] position among the rows with calls: the
-    // coverage held at once were the rows read in their order.
+    // The most coverage held at once were the rows read in their order: a
+    // rank's table from its first row to its last.
     std::uint64_t peakBytes(std::span<const RankRegion> rows) const;
 
     std::int64_t startNs_;
@@ -84,7 +85,6 @@ private:
     std::vector<RankState> ranks_;           // by rank, ascending
     std::vector<std::optional<Row>> rows_;   // per row of the read; none without calls
     std::unordered_map<std::uint64_t, std::size_t> byOffset_; // row offset -> row
-    std::vector<std::uint32_t> rowRegion_;                    // the read's region index per row
     std::mutex mutex_;
 };
 
