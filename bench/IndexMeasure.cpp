@@ -2,13 +2,17 @@
 #include "IndexMeasure.h"
 
 #include "PeakMemory.h"
+#include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/OverviewCollector.h"
 #include "analysis/OverviewTimeline.h"
+#include "analysis/PartialTimeline.h"
+#include "base/MemoryBudget.h"
 #include "events/PlannedCallSource.h"
 #include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -24,8 +28,7 @@ double since(Clock::time_point begin) {
     return std::chrono::duration<double>(Clock::now() - begin).count();
 }
 
-std::shared_ptr<const ProfilingResults> readOnDemand(const std::string& path,
-                                                     std::uint64_t budget) {
+std::shared_ptr<ProfilingResults> readOnDemand(const std::string& path, std::uint64_t budget) {
     ReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
     request.memoryBudget = budget;
@@ -98,7 +101,12 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         events = static_cast<double>(results->totalCalls());
         if (kind == "index-write") {
             begin = Clock::now();
-            // The pyramid within the bound the viewer keeps it in.
+            // As the viewer keeps it: with the percentiles, and the pyramid
+            // within the viewer's bound.
+            const std::uint64_t byteLimit =
+                std::clamp<std::uint64_t>(MemoryBudget::forData(budget) / 8, std::uint64_t{1} << 20,
+                                          Percentiles::kDefaultByteLimit);
+            KeptPercentiles::keep(*results, nullptr, byteLimit);
             const auto& source = dynamic_cast<const PlannedCallSource&>(*results->onDemand);
             const RunIndex index =
                 RunIndex::of(*timeline, IndexKey::of(path), RunIndex::pyramidBudget(source.plan()));
@@ -107,6 +115,20 @@ int measureIndexStep(const std::string& kind, const std::string& path,
             events = static_cast<double>(std::filesystem::file_size(written));
         }
     } else if (kind == "index-reopen") {
+        // What a reopen shows first: the table and every rank's whole-run
+        // timeline from the index's head.
+        const auto begin = Clock::now();
+        std::string why;
+        const std::optional<IndexCache::Found> found = cache.findHead(path, &why);
+        if (!found) {
+            std::fprintf(stderr, "%s: no index (%s)\n", path.c_str(), why.c_str());
+            return 1;
+        }
+        const OnDemandTimeline::Parts& parts = found->index.timeline;
+        const PartialTimeline head(parts.pyramid, parts.rankLanes, parts.rankLanes.ranks().size());
+        events = static_cast<double>(drawWholeRun(head));
+        seconds = since(begin);
+    } else if (kind == "index-reopen-whole") {
         const auto begin = Clock::now();
         std::string why;
         std::optional<RunIndex> index = cache.find(path, &why);

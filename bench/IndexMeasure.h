@@ -11,8 +11,9 @@ namespace scope::bench {
 // peak_MiB". `kind`: "index-first-open" (the read on demand to the table),
 // "index-overview" (the overview pass alone), "index-timeline" (the exact
 // timeline alone), "index-write" (keeping the index; events = its bytes),
-// "index-reopen" (finding and opening the index to the table and a
-// whole-run timeline). extra[0] the memory budget in bytes, extra[1] the
+// "index-reopen" (finding the index and reading its head to the table and
+// a whole-run timeline, what a reopen shows first), "index-reopen-whole"
+// (the whole index, opened for every zoom). extra[0] the memory budget in bytes, extra[1] the
 // index folder.
 int measureIndexStep(const std::string& kind, const std::string& path,
                      std::span<const std::string> extra);

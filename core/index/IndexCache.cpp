@@ -45,8 +45,8 @@ void makeFolder(const fs::path& folder) {
     }
 }
 
-// The whole file, in memory of its own.
-class WholeFile {
+// Bytes of a file, in memory of their own.
+class FileBytes {
 public:
     std::string_view bytes() const { return {data_.get(), size_}; }
 
@@ -54,24 +54,21 @@ public:
     // while it is read is a short read, never a SIGBUS. Its pages are mapped
     // in one call, not faulted in one by one under read(), and never zeroed
     // first: at hundreds of megabytes both took longer than the read.
-    static WholeFile read(int fd, const std::string& path) {
-        struct stat info {};
-        if (::fstat(fd, &info) != 0)
-            throw CorruptIndexError(path, "reading the run's index", errnoText());
-        if (!S_ISREG(info.st_mode))
-            throw CorruptIndexError(path, "reading the run's index", "not a regular file");
-        WholeFile file;
-        const auto size = static_cast<std::size_t>(info.st_size);
-        file.data_.reset(new char[std::max<std::size_t>(size, 1)]);
+    static FileBytes read(int fd, std::uint64_t offset, std::uint64_t size,
+                          const std::string& path) {
+        FileBytes file;
+        file.data_.reset(new char[std::max<std::uint64_t>(size, 1)]);
         prefault(file.data_.get(), file.data_.get() + size);
         while (file.size_ < size) {
-            const ssize_t n = ::read(fd, file.data_.get() + file.size_, size - file.size_);
+            const ssize_t n = ::pread(fd, file.data_.get() + file.size_, size - file.size_,
+                                      static_cast<off_t>(offset + file.size_));
             if (n < 0 && errno == EINTR)
                 continue;
             if (n < 0)
                 throw CorruptIndexError(path, "reading the run's index", errnoText());
             if (n == 0)
-                break;
+                throw CorruptIndexError(path, "reading the run's index",
+                                        "truncated index: it ended while it was read");
             file.size_ += static_cast<std::size_t>(n);
         }
         return file;
@@ -81,6 +78,15 @@ private:
     std::unique_ptr<char[]> data_;
     std::size_t size_ = 0;
 };
+
+std::uint64_t regularFileSize(int fd, const std::string& path) {
+    struct stat info {};
+    if (::fstat(fd, &info) != 0)
+        throw CorruptIndexError(path, "reading the run's index", errnoText());
+    if (!S_ISREG(info.st_mode))
+        throw CorruptIndexError(path, "reading the run's index", "not a regular file");
+    return static_cast<std::uint64_t>(info.st_size);
+}
 
 void writeWhole(int fd, std::string_view bytes, const std::string& path) {
     std::size_t done = 0;
@@ -143,7 +149,8 @@ std::filesystem::path IndexCache::pathFor(const std::string& runPath, const Inde
     return folder_ / (key.fileName() + kBesideSuffix);
 }
 
-std::optional<RunIndex> IndexCache::find(const std::string& runPath, std::string* why) const {
+std::optional<IndexCache::Found> IndexCache::findHead(const std::string& runPath,
+                                                      std::string* why) const {
     std::string ignoredWhy;
     std::string& reason = why ? *why : ignoredWhy;
     reason.clear();
@@ -153,29 +160,59 @@ std::optional<RunIndex> IndexCache::find(const std::string& runPath, std::string
     } catch (const ProfileError&) {
         return std::nullopt; // the read of the run says what is wrong with it
     }
-    const fs::path path = pathFor(runPath, key);
-    const isolate::UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fd.valid()) {
+    Found found;
+    found.path = pathFor(runPath, key);
+    const std::string name = found.path.string();
+    found.fd = isolate::UniqueFd(::open(found.path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!found.fd.valid()) {
         if (errno != ENOENT)
-            reason = path.string() + ": cannot open it: " + errnoText();
+            reason = name + ": cannot open it: " + errnoText();
         return std::nullopt;
     }
     try {
-        const WholeFile file = WholeFile::read(fd.get(), path.string());
-        RunIndex index = IndexCodec::decode(file.bytes(), path.string());
-        if (!(index.key == key))
-            throw CorruptIndexError(path.string(), "checking the run's index",
-                                    describeChange(index.key, key));
+        const int fd = found.fd.get();
+        const std::uint64_t size = regularFileSize(fd, name);
+        const std::uint64_t headerBytes = std::min<std::uint64_t>(size, IndexCodec::kHeaderBytes);
+        found.layout =
+            IndexCodec::layout(FileBytes::read(fd, 0, headerBytes, name).bytes(), size, name);
+        const FileBytes head =
+            FileBytes::read(fd, found.layout.headAt(), found.layout.headBytes, name);
+        found.index = IndexCodec::decodeHead(found.layout, head.bytes(), name);
+        if (!(found.index.key == key))
+            throw CorruptIndexError(name, "checking the run's index",
+                                    describeChange(found.index.key, key));
         // Used now: the last to be evicted. Not a failure if it cannot be.
-        ::futimens(fd.get(), nullptr);
-        return index;
+        ::futimens(fd, nullptr);
+        return found;
     } catch (const std::exception& error) {
         // Damaged beyond what decode checks (a size that cannot be allocated)
         // is damaged all the same: never trusted, never a failure of the run.
         reason = error.what();
-        removeQuietly(path);
+        removeQuietly(found.path);
         return std::nullopt;
     }
+}
+
+std::optional<RunIndex> IndexCache::readRest(Found found, std::string* why) const {
+    try {
+        const std::string name = found.path.string();
+        const FileBytes rest =
+            FileBytes::read(found.fd.get(), found.layout.restAt(), found.layout.restBytes, name);
+        IndexCodec::decodeRest(found.layout, rest.bytes(), found.index, name);
+        return std::move(found.index);
+    } catch (const std::exception& error) {
+        if (why)
+            *why = error.what();
+        removeQuietly(found.path);
+        return std::nullopt;
+    }
+}
+
+std::optional<RunIndex> IndexCache::find(const std::string& runPath, std::string* why) const {
+    std::optional<Found> found = findHead(runPath, why);
+    if (!found)
+        return std::nullopt;
+    return readRest(std::move(*found), why);
 }
 
 std::filesystem::path IndexCache::store(const std::string& runPath, const RunIndex& index) const {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "IndexCodec.h"
 #include "RunIndex.h"
+#include "isolate/UniqueFd.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -15,8 +17,8 @@ namespace scope {
 // run named after its key, the least recently used evicted beyond a limit;
 // or, with --index-beside, "RUN.scopeindex" next to the run. An index that
 // does not match its run (changed file), cannot be read (damaged,
-// truncated, another version) is never used: find() removes it and says why,
-// and the caller rebuilds.
+// truncated, another version) is never used: findHead() and readRest()
+// remove it and say why, and the caller rebuilds.
 class IndexCache {
 public:
     static constexpr std::uint64_t kDefaultLimitBytes = std::uint64_t{2} << 30;
@@ -34,8 +36,22 @@ public:
 
     // Where the index of the run at `runPath` with `key` lives.
     std::filesystem::path pathFor(const std::string& runPath, const IndexKey& key) const;
-    // The valid index of the run at `runPath`, marked as used; nullopt (and
-    // `why` says what was wrong, empty when there was none) otherwise.
+    // An index found with its head read and checked: enough for the table
+    // and the whole-run timeline (IndexCodec::decodeHead). readRest reads the
+    // rest from the same open file.
+    struct Found {
+        RunIndex index;
+        std::filesystem::path path;
+        isolate::UniqueFd fd;
+        IndexCodec::Layout layout;
+    };
+    // The head of the valid index of the run at `runPath`, marked as used;
+    // nullopt (and `why` says what was wrong, empty when there was none)
+    // otherwise.
+    std::optional<Found> findHead(const std::string& runPath, std::string* why = nullptr) const;
+    // `found`'s index whole; nullopt (and `why`) when its rest cannot be read.
+    std::optional<RunIndex> readRest(Found found, std::string* why = nullptr) const;
+    // findHead, then readRest.
     std::optional<RunIndex> find(const std::string& runPath, std::string* why = nullptr) const;
     // Writes atomically (a temporary file renamed), then evicts the least
     // recently used beyond the limit. Returns the index's path. Throws

@@ -27,8 +27,10 @@ struct Header {
     char magic[sizeof kMagic];
     std::uint32_t version;
     std::uint32_t reserved;
-    std::uint64_t payloadBytes;
-    std::uint64_t checksum;
+    std::uint64_t headBytes;
+    std::uint64_t headChecksum;
+    std::uint64_t restBytes;
+    std::uint64_t restChecksum;
 };
 static_assert(sizeof(Header) == IndexCodec::kHeaderBytes);
 
@@ -73,7 +75,7 @@ IndexKey readKey(ByteReader& in) {
     return key;
 }
 
-// Magic and version, then the payload as far as the header says it goes.
+// Magic and version; the sections are for IndexCodec::layout to check.
 Header readHeader(std::string_view bytes, const std::string& indexPath) {
     const auto refuse = [&](const std::string& what) {
         throw CorruptIndexError(indexPath, kStep, what);
@@ -92,11 +94,24 @@ Header readHeader(std::string_view bytes, const std::string& indexPath) {
     return header;
 }
 
-void writeParts(ByteWriter& out, const OnDemandTimeline::Parts& parts) {
-    IndexFields::writePyramid(out, parts.pyramid);
+void checkSection(std::string_view bytes, std::uint64_t size, std::uint64_t sum,
+                  const char* section, const std::string& indexPath) {
+    if (bytes.size() != size || IndexCodec::checksum(bytes) != sum)
+        throw CorruptIndexError(indexPath, kStep,
+                                std::string("damaged index (the checksum of its ") + section +
+                                    " does not match)");
+}
+
+// The head's part of the timeline: what a whole-run view draws.
+void writeTimelineHead(ByteWriter& out, const OnDemandTimeline::Parts& parts) {
+    IndexFields::writePyramidHead(out, parts.pyramid);
     IndexFields::writeRankLanes(out, parts.rankLanes);
     out.i64(parts.startNs);
     out.i64(parts.endNs);
+}
+
+void writeTimelineRest(ByteWriter& out, const OnDemandTimeline::Parts& parts) {
+    IndexFields::writeFinerLevels(out, parts.pyramid);
     IndexFields::writeExclusive(out, parts.exclusive);
     out.u64(parts.rankTrees.size());
     for (const CallTree& tree : parts.rankTrees)
@@ -114,16 +129,21 @@ std::uint64_t blocksOf(std::uint64_t calls, std::uint64_t blockCalls) {
     return calls / blockCalls + (calls % blockCalls != 0 ? 1 : 0);
 }
 
-OnDemandTimeline::Parts readParts(ByteReader& in, const ProfilingResults& results) {
-    const std::size_t rows = results.rows.size();
-    const std::size_t regions = results.regions.size();
-    OnDemandTimeline::Parts parts;
-    parts.pyramid = IndexFields::readPyramid(in, regions, results.totalCalls());
+void readTimelineHead(ByteReader& in, const ProfilingResults& results,
+                      OnDemandTimeline::Parts& parts) {
+    parts.pyramid = IndexFields::readPyramidHead(in, results.regions.size(), results.totalCalls());
     parts.rankLanes = IndexFields::readRankLanes(in, parts.pyramid.lanes());
     parts.startNs = in.i64();
     parts.endNs = in.i64();
     if (parts.endNs < parts.startNs)
         in.fail("timeline ending before it starts");
+}
+
+void readTimelineRest(ByteReader& in, const ProfilingResults& results,
+                      OnDemandTimeline::Parts& parts) {
+    const std::size_t rows = results.rows.size();
+    const std::size_t regions = results.regions.size();
+    parts.pyramid = IndexFields::readFinerLevels(in, parts.pyramid, regions, results.totalCalls());
     parts.exclusive = IndexFields::readExclusive(in);
     if (parts.exclusive.size() != rows)
         in.fail("exclusive times of other rows");
@@ -158,7 +178,6 @@ OnDemandTimeline::Parts readParts(ByteReader& in, const ProfilingResults& result
     for (const std::size_t row : parts.rowsByOffset)
         if (row >= rows)
             in.fail("row outside the results");
-    return parts;
 }
 
 // What the rest of the index and its users index with the results' fields;
@@ -240,15 +259,18 @@ std::uint64_t IndexCodec::checksum(std::string_view payload) {
 std::string IndexCodec::withChecksum(std::string bytes) {
     if (bytes.size() < kHeaderBytes)
         return bytes;
-    const std::string_view payload = std::string_view(bytes).substr(kHeaderBytes);
-    const std::uint64_t size = payload.size();
-    const std::uint64_t sum = checksum(payload);
-    std::memcpy(bytes.data() + offsetof(Header, payloadBytes), &size, sizeof size);
-    std::memcpy(bytes.data() + offsetof(Header, checksum), &sum, sizeof sum);
+    Header header;
+    std::memcpy(&header, bytes.data(), sizeof header);
+    const std::string_view sections = std::string_view(bytes).substr(kHeaderBytes);
+    header.headBytes = std::min<std::uint64_t>(header.headBytes, sections.size());
+    header.restBytes = sections.size() - header.headBytes;
+    header.headChecksum = checksum(sections.substr(0, header.headBytes));
+    header.restChecksum = checksum(sections.substr(header.headBytes));
+    std::memcpy(bytes.data(), &header, sizeof header);
     return bytes;
 }
 
-void IndexCodec::encodePayload(const RunIndex& index, isolate::ByteWriter& out) {
+void IndexCodec::encodeHead(const RunIndex& index, isolate::ByteWriter& out) {
     writeKey(out, index.key);
     // The results and plan as the read helper hands them back, their size
     // first (ResultsHeader reads to the end of what it is given), then the
@@ -260,50 +282,75 @@ void IndexCodec::encodePayload(const RunIndex& index, isolate::ByteWriter& out) 
     isolate::ResultsHeader::encode(index.results, index.plan, place, out);
     out.i64s(index.plan.inlineValues);
     out.flag(index.results.eventsRead);
+    writeTimelineHead(out, index.timeline);
+}
+
+void IndexCodec::encodeRest(const RunIndex& index, isolate::ByteWriter& out) {
+    writeTimelineRest(out, index.timeline);
     out.u64(index.checkpoints.size());
     for (const std::vector<std::int64_t>& row : index.checkpoints)
         out.i64s(row);
-    writeParts(out, index.timeline);
 }
 
 std::string IndexCodec::encode(const RunIndex& index) {
     // Sized first, then written in place: an index of hundreds of megabytes
     // grown by appending would be copied and faulted in several times.
-    ByteWriter counter = ByteWriter::counting();
-    encodePayload(index, counter);
-    std::string bytes(kHeaderBytes + counter.size(), '\0');
-    ByteWriter out(std::span(bytes.data() + kHeaderBytes, counter.size()));
-    encodePayload(index, out);
+    ByteWriter headSize = ByteWriter::counting();
+    encodeHead(index, headSize);
+    ByteWriter restSize = ByteWriter::counting();
+    encodeRest(index, restSize);
+    std::string bytes(kHeaderBytes + headSize.size() + restSize.size(), '\0');
+    char* const head = bytes.data() + kHeaderBytes;
+    char* const rest = head + headSize.size();
+    ByteWriter headOut(std::span(head, headSize.size()));
+    encodeHead(index, headOut);
+    ByteWriter restOut(std::span(rest, restSize.size()));
+    encodeRest(index, restOut);
     Header header{};
     std::memcpy(header.magic, kMagic, sizeof kMagic);
     header.version = RunIndex::kVersion;
-    header.payloadBytes = counter.size();
-    header.checksum = checksum(std::string_view(bytes).substr(kHeaderBytes));
+    header.headBytes = headSize.size();
+    header.headChecksum = checksum({head, headSize.size()});
+    header.restBytes = restSize.size();
+    header.restChecksum = checksum({rest, restSize.size()});
     std::memcpy(bytes.data(), &header, sizeof header);
     return bytes;
 }
 
-RunIndex IndexCodec::decode(std::string_view bytes, const std::string& indexPath) {
-    const Header header = readHeader(bytes, indexPath);
-    const std::string_view payload = bytes.substr(kHeaderBytes);
-    if (header.payloadBytes != payload.size())
-        throw CorruptIndexError(
-            indexPath, kStep,
-            (header.payloadBytes > payload.size() ? "truncated index: " : "index too long: ") +
-                std::to_string(payload.size()) + " bytes after its header of " +
-                std::to_string(header.payloadBytes));
-    if (header.checksum != checksum(payload))
-        throw CorruptIndexError(indexPath, kStep, "damaged index (its checksum does not match)");
+IndexCodec::Layout IndexCodec::layout(std::string_view header, std::uint64_t fileBytes,
+                                      const std::string& indexPath) {
+    const Header h = readHeader(header, indexPath);
+    std::uint64_t expected = 0;
+    if (__builtin_add_overflow(h.headBytes, h.restBytes, &expected) ||
+        __builtin_add_overflow(expected, std::uint64_t{kHeaderBytes}, &expected) ||
+        expected != fileBytes)
+        throw CorruptIndexError(indexPath, kStep,
+                                (expected > fileBytes ? "truncated index: " : "index too long: ") +
+                                    std::to_string(fileBytes) + " bytes where its header says " +
+                                    std::to_string(kHeaderBytes + h.headBytes + h.restBytes));
+    return Layout{h.headBytes, h.headChecksum, h.restBytes, h.restChecksum};
+}
 
+RunIndex IndexCodec::decode(std::string_view bytes, const std::string& indexPath) {
+    const Layout sections = layout(bytes, bytes.size(), indexPath);
+    RunIndex index =
+        decodeHead(sections, bytes.substr(sections.headAt(), sections.headBytes), indexPath);
+    decodeRest(sections, bytes.substr(sections.restAt()), index, indexPath);
+    return index;
+}
+
+RunIndex IndexCodec::decodeHead(const Layout& layout, std::string_view head,
+                                const std::string& indexPath) {
+    checkSection(head, layout.headBytes, layout.headChecksum, "head", indexPath);
     RunIndex index;
-    IndexReader head(payload, indexPath, kStep, kHeaderBytes);
-    index.key = readKey(head);
-    const std::size_t resultsBytes = head.count(1);
+    IndexReader keyIn(head, indexPath, kStep, layout.headAt());
+    index.key = readKey(keyIn);
+    const std::size_t resultsBytes = keyIn.count(1);
     const std::size_t resultsAt = kKeyBytes + sizeof(std::uint64_t);
     std::uint64_t inlineCount = 0;
     {
-        IndexReader in(payload.substr(resultsAt, resultsBytes), indexPath, kStep,
-                       kHeaderBytes + resultsAt);
+        IndexReader in(head.substr(resultsAt, resultsBytes), indexPath, kStep,
+                       layout.headAt() + resultsAt);
         PlannedRead read;
         isolate::ResultsHeader::ColumnPlace place;
         isolate::ResultsHeader::decode(in, read, place);
@@ -315,7 +362,7 @@ RunIndex IndexCodec::decode(std::string_view bytes, const std::string& indexPath
         inlineCount = place.count;
     }
     const std::size_t restAt = resultsAt + resultsBytes;
-    IndexReader in(payload.substr(restAt), indexPath, kStep, kHeaderBytes + restAt);
+    IndexReader in(head.substr(restAt), indexPath, kStep, layout.headAt() + restAt);
     {
         const std::vector<std::int64_t> values = in.i64s();
         if (values.size() != inlineCount)
@@ -333,14 +380,23 @@ RunIndex IndexCodec::decode(std::string_view bytes, const std::string& indexPath
     } catch (const CorruptProfileError& error) {
         in.fail(error.what());
     }
+    readTimelineHead(in, index.results, index.timeline);
+    if (!in.atEnd())
+        in.fail("bytes after the index's head");
+    return index;
+}
+
+void IndexCodec::decodeRest(const Layout& layout, std::string_view rest, RunIndex& index,
+                            const std::string& indexPath) {
+    checkSection(rest, layout.restBytes, layout.restChecksum, "rest", indexPath);
+    IndexReader in(rest, indexPath, kStep, layout.restAt());
+    readTimelineRest(in, index.results, index.timeline);
     index.checkpoints.resize(in.count(8));
     for (std::vector<std::int64_t>& row : index.checkpoints)
         row = in.i64s();
     checkCheckpoints(in, index);
-    index.timeline = readParts(in, index.results);
     if (!in.atEnd())
         in.fail("bytes after the index");
-    return index;
 }
 
 IndexKey IndexCodec::peekKey(std::string_view bytes, const std::string& indexPath) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "IndexFields.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -217,17 +218,28 @@ std::vector<TimelineSpan> IndexFields::readSpans(ByteReader& in, std::size_t reg
     return spans;
 }
 
-void IndexFields::writePyramid(ByteWriter& out, const TimelinePyramid& pyramid) {
+void IndexFields::writePyramidHead(ByteWriter& out, const TimelinePyramid& pyramid) {
     out.i64(pyramid.originNs());
     out.i64(pyramid.endNs());
     out.u64(pyramid.budgetBytes());
     writeLanes(out, pyramid.lanes());
-    // TimelinePyramid::stored()'s form, written from the pyramid's own spans
-    // (a copy of them would be the size of the index).
+    writeLevels(out, pyramid, 0, std::min<std::size_t>(1, pyramid.levels()));
+}
+
+void IndexFields::writeFinerLevels(ByteWriter& out, const TimelinePyramid& pyramid) {
+    writeLevels(out, pyramid, std::min<std::size_t>(1, pyramid.levels()), pyramid.levels());
+}
+
+// Levels [first, last) counted from the coarsest, in TimelinePyramid::stored()'s
+// form but written from the pyramid's own spans (a copy of them would be
+// the size of the index).
+void IndexFields::writeLevels(ByteWriter& out, const TimelinePyramid& pyramid, std::size_t first,
+                              std::size_t last) {
     const std::size_t lanes = pyramid.lanes().size();
-    out.u64(pyramid.levels());
+    out.u64(last - first);
     std::vector<std::uint64_t> laneBegin(lanes + 1, 0);
-    for (std::size_t l = pyramid.levels(); l-- > 0;) {
+    for (std::size_t coarse = first; coarse < last; ++coarse) {
+        const std::size_t l = pyramid.levels() - 1 - coarse;
         out.f64(pyramid.width(l));
         for (std::size_t lane = 0; lane < lanes; ++lane)
             laneBegin[lane + 1] = laneBegin[lane] + pyramid.spans(l, lane).size();
@@ -239,7 +251,34 @@ void IndexFields::writePyramid(ByteWriter& out, const TimelinePyramid& pyramid) 
     }
 }
 
-TimelinePyramid IndexFields::readPyramid(ByteReader& in, std::size_t regions, std::uint64_t calls) {
+void IndexFields::readLevels(ByteReader& in, std::size_t regions, std::uint64_t calls,
+                             std::int64_t originNs, std::int64_t endNs,
+                             std::vector<TimelinePyramid::StoredLevel>& levels) {
+    // A level takes at least its width and two counts.
+    const std::size_t count = in.count(24);
+    for (std::size_t i = 0; i < count; ++i) {
+        TimelinePyramid::StoredLevel& level = levels.emplace_back();
+        level.width = in.f64();
+        level.spans = readSpans(in, regions, calls, originNs, endNs);
+        level.laneBegin = in.u64s();
+    }
+}
+
+TimelinePyramid IndexFields::restored(ByteReader& in, std::int64_t originNs, std::int64_t endNs,
+                                      std::uint64_t budgetBytes, std::vector<TimelineLane> lanes,
+                                      std::vector<TimelinePyramid::StoredLevel> levels) {
+    TimelinePyramid pyramid;
+    try {
+        pyramid = TimelinePyramid::fromStored(originNs, endNs, budgetBytes, std::move(lanes),
+                                              std::move(levels));
+    } catch (const std::invalid_argument& error) {
+        in.fail(error.what());
+    }
+    return pyramid;
+}
+
+TimelinePyramid IndexFields::readPyramidHead(ByteReader& in, std::size_t regions,
+                                             std::uint64_t calls) {
     const std::int64_t originNs = in.i64();
     const std::int64_t endNs = in.i64();
     const std::uint64_t budgetBytes = in.u64();
@@ -249,21 +288,20 @@ TimelinePyramid IndexFields::readPyramid(ByteReader& in, std::size_t regions, st
         extent == std::numeric_limits<std::int64_t>::max())
         in.fail("timeline of an impossible extent");
     std::vector<TimelineLane> lanes = readLanes(in);
-    // A level takes at least its width and two counts.
-    std::vector<TimelinePyramid::StoredLevel> levels(in.count(24));
-    for (TimelinePyramid::StoredLevel& level : levels) {
-        level.width = in.f64();
-        level.spans = readSpans(in, regions, calls, originNs, endNs);
-        level.laneBegin = in.u64s();
-    }
-    TimelinePyramid pyramid;
-    try {
-        pyramid = TimelinePyramid::fromStored(originNs, endNs, budgetBytes, std::move(lanes),
-                                              std::move(levels));
-    } catch (const std::invalid_argument& error) {
-        in.fail(error.what());
-    }
-    return pyramid;
+    std::vector<TimelinePyramid::StoredLevel> levels;
+    readLevels(in, regions, calls, originNs, endNs, levels);
+    if (levels.size() > 1)
+        in.fail("finer timeline levels before the rest of the index");
+    return restored(in, originNs, endNs, budgetBytes, std::move(lanes), std::move(levels));
+}
+
+TimelinePyramid IndexFields::readFinerLevels(ByteReader& in, const TimelinePyramid& head,
+                                             std::size_t regions, std::uint64_t calls) {
+    std::vector<TimelinePyramid::StoredLevel> levels = head.stored();
+    readLevels(in, regions, calls, head.originNs(), head.endNs(), levels);
+    return restored(in, head.originNs(), head.endNs(), head.budgetBytes(),
+                    std::vector<TimelineLane>(head.lanes().begin(), head.lanes().end()),
+                    std::move(levels));
 }
 
 void IndexFields::writeRankPart(ByteWriter& out, const TimelinePyramid::RankPart& part) {

@@ -44,10 +44,18 @@ public:
               std::int64_t fromNs = std::numeric_limits<std::int64_t>::min(),
               std::int64_t toNs = std::numeric_limits<std::int64_t>::max());
 
-    static void writePyramid(ByteWriter& out, const TimelinePyramid& pyramid);
+    // A pyramid in two parts, so that a reopen can show the whole run from
+    // the first alone: its extent, lanes and coarsest level (the head), then
+    // its finer levels.
+    static void writePyramidHead(ByteWriter& out, const TimelinePyramid& pyramid);
+    static void writeFinerLevels(ByteWriter& out, const TimelinePyramid& pyramid);
     // Spans within the pyramid's [originNs, endNs]; checked by
     // TimelinePyramid::fromStored besides.
-    static TimelinePyramid readPyramid(ByteReader& in, std::size_t regions, std::uint64_t calls);
+    static TimelinePyramid readPyramidHead(ByteReader& in, std::size_t regions,
+                                           std::uint64_t calls);
+    // `head` (readPyramidHead's) with the finer levels that follow.
+    static TimelinePyramid readFinerLevels(ByteReader& in, const TimelinePyramid& head,
+                                           std::size_t regions, std::uint64_t calls);
 
     static void writeRankPart(ByteWriter& out, const TimelinePyramid::RankPart& part);
     // Levels with the spans of every lane (laneSizes summing to each level),
@@ -71,6 +79,16 @@ public:
     // 0/1 flags, one byte each.
     static void writeFlags(ByteWriter& out, std::span<const char> values);
     static std::vector<char> readFlags(ByteReader& in);
+
+private:
+    static void writeLevels(ByteWriter& out, const TimelinePyramid& pyramid, std::size_t first,
+                            std::size_t last);
+    static void readLevels(ByteReader& in, std::size_t regions, std::uint64_t calls,
+                           std::int64_t originNs, std::int64_t endNs,
+                           std::vector<TimelinePyramid::StoredLevel>& levels);
+    static TimelinePyramid restored(ByteReader& in, std::int64_t originNs, std::int64_t endNs,
+                                    std::uint64_t budgetBytes, std::vector<TimelineLane> lanes,
+                                    std::vector<TimelinePyramid::StoredLevel> levels);
 };
 
 } // namespace scope

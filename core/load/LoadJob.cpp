@@ -334,21 +334,23 @@ std::optional<IndexKey> LoadJob::takeIndexKey() const {
 
 std::shared_ptr<const ProfilingResults> LoadJob::openFromIndex() {
     const IndexCache cache = indexCache();
-    std::optional<RunIndex> index = cache.find(request_.path, &indexIgnored_);
+    std::optional<IndexCache::Found> found = cache.findHead(request_.path, &indexIgnored_);
     // A budget the run now fits in reads it into memory: the call tree and
     // traces a user raised the budget for need every call there.
-    if (!index || !readsOnDemand(index->plan, dataBudget_))
+    if (!found || !readsOnDemand(found->index.plan, dataBudget_))
         return nullptr;
     control_.progress(0.0, "opening from its index");
-    const std::filesystem::path indexPath = cache.pathFor(request_.path, index->key);
+    const std::filesystem::path indexPath = found->path;
+    showIndexHead(found->index);
+    control_.progress(0.0, "reading the rest of its index");
+    std::optional<RunIndex> index = cache.readRest(std::move(*found), &indexIgnored_);
+    if (!index)
+        return nullptr;
     try {
         std::shared_ptr<const OnDemandTimeline> timeline =
             std::move(*index).open(request_.path, dataBudget_);
-        // The results live as long as the timeline that holds them; both are
-        // complete, so the table's stage is the run itself.
+        // The results live as long as the timeline that holds them.
         std::shared_ptr<const ProfilingResults> results(timeline, &timeline->results());
-        if (callbacks_.readDone)
-            stageDone(results);
         outcome_.timelineSource = std::move(timeline);
         outcome_.indexNote = "opened from its index";
         return results;
@@ -362,6 +364,24 @@ std::shared_ptr<const ProfilingResults> LoadJob::openFromIndex() {
         indexIgnored_ = error.what();
         return nullptr;
     }
+}
+
+void LoadJob::showIndexHead(const RunIndex& head) const {
+    if (!callbacks_.readDone)
+        return;
+    auto stage = std::make_shared<ProfilingResults>(head.results);
+    stage->path = request_.path;
+    LoadOutcome shown = outcome_;
+    shown.results = stage;
+    callbacks_.readDone(shown);
+    if (!callbacks_.timelineSoFar)
+        return;
+    // Every rank at the coarsest level: exact for the whole run, a stand-in
+    // for zooms finer than that until the rest is read.
+    const OnDemandTimeline::Parts& parts = head.timeline;
+    shown.timelineSource = std::make_shared<const PartialTimeline>(parts.pyramid, parts.rankLanes,
+                                                                   parts.rankLanes.ranks().size());
+    callbacks_.timelineSoFar(shown);
 }
 
 void LoadJob::keepIndex(const IndexKey& key, ProfilingResults& results) {

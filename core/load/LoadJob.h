@@ -55,6 +55,9 @@ private:
     IndexCache indexCache() const;
     std::optional<IndexKey> takeIndexKey() const;
     std::shared_ptr<const ProfilingResults> openFromIndex();
+    // The table and the whole-run timeline from an index's head, while its
+    // rest is read.
+    void showIndexHead(const RunIndex& head) const;
     void keepIndex(const IndexKey& key, ProfilingResults& results);
 
     const LoadRequest& request_;

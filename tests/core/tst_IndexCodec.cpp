@@ -219,6 +219,51 @@ private slots:
         QCOMPARE(reopened->lanes().size(), index.timeline.pyramid.lanes().size());
     }
 
+    // A reopen shows the head before it reads the rest: the head alone
+    // holds the results, the plan and the coarsest level of every lane; the
+    // rest adds the finer levels and the other parts.
+    void theHeadAloneHoldsTheWholeRunView() {
+        QTemporaryDir dir;
+        const RunIndex index = fixtureIndex(dir.filePath("run.h5").toStdString());
+        const TimelinePyramid& pyramid = index.timeline.pyramid;
+        QVERIFY(pyramid.levels() >= 2);
+        const std::string bytes = IndexCodec::encode(index);
+        const IndexCodec::Layout layout = IndexCodec::layout(bytes, bytes.size(), "x");
+        QCOMPARE(IndexCodec::kHeaderBytes + layout.headBytes + layout.restBytes, bytes.size());
+        const std::string_view head =
+            std::string_view(bytes).substr(layout.headAt(), layout.headBytes);
+        RunIndex back = IndexCodec::decodeHead(layout, head, "x");
+        compareRows(index.results, back.results);
+        comparePlan(index.plan, back.plan);
+        QCOMPARE(back.timeline.pyramid.levels(), std::size_t{1});
+        QCOMPARE(back.timeline.pyramid.width(0), pyramid.width(pyramid.levels() - 1));
+        QCOMPARE(back.timeline.pyramid.lanes().size(), pyramid.lanes().size());
+        for (std::size_t lane = 0; lane < pyramid.lanes().size(); ++lane) {
+            const auto x = pyramid.spans(pyramid.levels() - 1, lane);
+            const auto y = back.timeline.pyramid.spans(0, lane);
+            QVERIFY(std::equal(x.begin(), x.end(), y.begin(), y.end()));
+        }
+        QCOMPARE(back.timeline.rankLanes.ranks(), index.timeline.rankLanes.ranks());
+        QVERIFY(back.timeline.rankTrees.empty() && back.checkpoints.empty());
+        // The finest level alone is more than the head.
+        QVERIFY(layout.headBytes < layout.restBytes);
+
+        IndexCodec::decodeRest(layout, std::string_view(bytes).substr(layout.restAt()), back, "x");
+        QCOMPARE(back.timeline.pyramid.levels(), pyramid.levels());
+        QCOMPARE(back.checkpoints, index.checkpoints);
+        QCOMPARE(IndexCodec::encode(back), bytes);
+
+        // Damage in the rest leaves the head readable and is caught by the rest.
+        std::string damaged = bytes;
+        damaged[layout.restAt() + layout.restBytes / 2] ^= 4;
+        const std::string_view damagedView(damaged);
+        RunIndex headOnly = IndexCodec::decodeHead(
+            layout, damagedView.substr(layout.headAt(), layout.headBytes), "x");
+        QVERIFY_THROWS_EXCEPTION(
+            CorruptIndexError,
+            IndexCodec::decodeRest(layout, damagedView.substr(layout.restAt()), headOnly, "x"));
+    }
+
     void unfinishedCallTreesRoundTrip() {
         RunIndex index = handMadeIndex();
         CallTree tree = CallTree::rootOnly();

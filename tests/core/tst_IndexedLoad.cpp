@@ -9,6 +9,7 @@
 #include "IndexTestRun.h"
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/PartialTimeline.h"
 #include "index/IndexCache.h"
 #include "load/AsyncLoader.h"
 
@@ -32,7 +33,8 @@ constexpr std::uint64_t kBudget = 3'200'000;
 struct Loaded {
     LoadOutcome outcome;
     std::vector<std::string> messages;
-    int stages = 0; // readDone
+    int stages = 0;                 // readDone
+    std::vector<LoadOutcome> soFar; // timelineSoFar, in turn
     double seconds = 0;
 };
 
@@ -48,6 +50,10 @@ Loaded load(const std::string& path, bool useIndex = true, bool beside = false,
     callbacks.readDone = [&](const LoadOutcome&) {
         std::lock_guard lock(mutex);
         ++loaded.stages;
+    };
+    callbacks.timelineSoFar = [&](const LoadOutcome& outcome) {
+        std::lock_guard lock(mutex);
+        loaded.soFar.push_back(outcome);
     };
     callbacks.finished = [&](const LoadOutcome& outcome) {
         std::lock_guard lock(mutex);
@@ -129,6 +135,31 @@ QString difference(const LoadOutcome& got, const LoadOutcome& read) {
     return {};
 }
 
+// Empty when `head` (what a reopen shows before the rest of the index is
+// read) draws the whole run as `read`'s timeline does at the coarsest level,
+// every rank there.
+QString headDifference(const PartialTimeline& head, const OnDemandTimeline& read) {
+    if (head.ranksBuilt() != head.ranksTotal() || head.ranks() != read.ranks())
+        return QStringLiteral("%1 of %2 ranks").arg(head.ranksBuilt()).arg(read.ranks().size());
+    if (head.startNs() != read.startNs() || head.endNs() != read.endNs() ||
+        head.lanes().size() != read.lanes().size())
+        return QStringLiteral("another time range or other lanes");
+    const TimelinePyramid& pyramid = head.pyramid();
+    const double coarsest = pyramid.width(pyramid.levels() - 1);
+    for (std::size_t lane = 0; lane < read.lanes().size(); ++lane) {
+        std::vector<TimelineSpan> x;
+        std::vector<TimelineSpan> y;
+        const bool exactX = head.query(lane, head.startNs(), head.endNs() + 1, coarsest, x);
+        const bool exactY = read.query(lane, read.startNs(), read.endNs() + 1, coarsest, y);
+        if (!exactX || !exactY || x != y || x.empty())
+            return QStringLiteral("lane %1: %2 spans, expected %3")
+                .arg(lane)
+                .arg(x.size())
+                .arg(y.size());
+    }
+    return {};
+}
+
 std::vector<fs::path> filesIn(const fs::path& folder) {
     std::vector<fs::path> files;
     std::error_code error;
@@ -169,6 +200,19 @@ private slots:
         QVERIFY(std::count(second.messages.begin(), second.messages.end(),
                            "opening from its index") > 0);
         QCOMPARE(second.stages, 1); // the table, as after a read
+        // Shown from the index's head before its rest was read: the table
+        // and every rank's whole-run timeline, as the read drew them.
+        QCOMPARE(second.soFar.size(), std::size_t{1});
+        const auto head =
+            std::dynamic_pointer_cast<const PartialTimeline>(second.soFar[0].timelineSource);
+        QVERIFY(head);
+        QVERIFY(head->pyramid().levels() == 1);
+        QVERIFY(timelineOf(first.outcome)->pyramid().levels() > 1);
+        const QString headDiff = headDifference(*head, *timelineOf(first.outcome));
+        QVERIFY2(headDiff.isEmpty(), qPrintable(headDiff));
+        QCOMPARE(second.soFar[0].results->rows.size(), first.outcome.results->rows.size());
+        QCOMPARE(second.soFar[0].results->rows[3].exclusiveNs,
+                 first.outcome.results->rows[3].exclusiveNs);
         QVERIFY(second.outcome.results->onDemand);
         QVERIFY(!second.outcome.results->eventsRead);
         const QString diff = difference(second.outcome, first.outcome);
@@ -199,6 +243,25 @@ private slots:
         QVERIFY2(difference(again.outcome, first.outcome).isEmpty(),
                  qPrintable(difference(again.outcome, first.outcome)));
         QVERIFY(fs::exists(kept));
+        QCOMPARE(load(run_).outcome.indexNote, std::string("opened from its index"));
+    }
+
+    // The head shows, then its rest turns out damaged: the run is read from
+    // its file after all, and the index written again.
+    void aDamagedRestIsReadAgainAfterTheHeadShowed() {
+        const Loaded first = load(run_);
+        const fs::path kept = IndexCache::standard().pathFor(run_, IndexKey::of(run_));
+        fixtures::FileDamage::flipByte(kept.string(), fs::file_size(kept) - 3);
+
+        const Loaded again = load(run_);
+        QVERIFY(!again.outcome.error);
+        QVERIFY(!again.soFar.empty());
+        QVERIFY(std::dynamic_pointer_cast<const PartialTimeline>(again.soFar[0].timelineSource));
+        const std::string& note = again.outcome.indexNote;
+        QVERIFY2(note.starts_with("index ignored: ") && note.ends_with(" (rebuilt)"), note.c_str());
+        QVERIFY2(note.find("checksum of its rest") != std::string::npos, note.c_str());
+        QVERIFY2(difference(again.outcome, first.outcome).isEmpty(),
+                 qPrintable(difference(again.outcome, first.outcome)));
         QCOMPARE(load(run_).outcome.indexNote, std::string("opened from its index"));
     }
 

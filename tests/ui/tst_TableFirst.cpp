@@ -9,6 +9,7 @@
 #include "RunWaiter.h"
 #include "TableRows.h"
 #include "analysis/ExclusiveTime.h"
+#include "analysis/KeptPercentiles.h"
 #include "analysis/TimelineIndex.h"
 #include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
@@ -162,6 +163,31 @@ private slots:
             proxy.index(1, RegionTableModel::P50).data(RegionTableModel::AvailableRole).toBool());
         QCOMPARE(view.tableModel()->run(), stages.complete);
         QVERIFY(view.eventViewsEnabled());
+    }
+
+    // A run opened from its kept index has its percentiles and exclusive
+    // times in the read stage already: they show at once, not "…".
+    void keptPercentilesShowInTheReadStage() {
+        Stages stages = stagesOf(path_);
+        auto results = std::make_shared<ProfilingResults>(*stages.complete->results);
+        QVERIFY(KeptPercentiles::keep(*results));
+        auto read = std::make_shared<RunData>(*stages.read);
+        read->results = AsyncLoader::readStageCopy(*results);
+        RunView view;
+        QSignalSpy showing(&view, &RunView::tableShowing);
+        view.setReadStage(read);
+        QVERIFY(showing.wait(30000));
+        const QAbstractItemModel& proxy = *view.tableProxy();
+        const int inner = rowOf(proxy, QStringLiteral("inner"));
+        const QModelIndex p50 = proxy.index(inner, RegionTableModel::P50);
+        QCOMPARE(p50.data().toString(), QStringLiteral("20.0 µs"));
+        // Between its 10 and 30 µs calls, interpolated.
+        QVERIFY(qAbs(p50.data(RegionTableModel::SortRole).toDouble() - 20e-6) < 1e-12);
+        // The index's exclusive times too (by hand: 40 µs, nothing nested).
+        QVERIFY(qAbs(proxy.index(inner, RegionTableModel::Exclusive)
+                         .data(RegionTableModel::SortRole)
+                         .toDouble() -
+                     40e-6) < 1e-12);
     }
 
     // A load cancelled or failed between the stages: the table stays, as if

@@ -65,12 +65,14 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
     } else if (stage == 0) {
         const int region = selectedRegion();
         // Percentiles follow with per-call data, in memory or on demand,
-        // unless they came with the results for this selection.
-        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results) &&
-                           !scope::KeptPercentiles::cover(*run_->results, selection_);
+        // unless they came with the results for this selection (a kept
+        // index's, even in its read stage).
+        const bool kept =
+            run_ && run_->results && scope::KeptPercentiles::cover(*run_->results, selection_);
+        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results) && !kept;
         // The newest job's rows: those of the selection now.
         model_->setRanks(selection_);
-        model_->setRows(run_, rows, calls || awaitingTimeline_, awaitingTimeline_);
+        model_->setRows(run_, rows, calls || (awaitingTimeline_ && !kept), awaitingTimeline_);
         // A new run starts on the table's top row (its slowest region), not on
         // the first region of the file.
         const QModelIndex top = proxy_->index(0, 0);
