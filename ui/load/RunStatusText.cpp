@@ -5,6 +5,7 @@
 #include "common/RunData.h"
 #include "common/RunPath.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QLocale>
 
@@ -40,8 +41,22 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
                                   count(r.totalCalls(), tr("call"), tr("calls")))
                              .arg(run.loadSeconds, 0, 'f', 2)
                              .arg(events);
-    // "opened from its index", "index kept at …": why this load took the time it did.
-    return run.indexNote.isEmpty() ? line : line + QStringLiteral(" · ") + run.indexNote;
+    // "opened from its index", "index kept in …": why this load took the time it did.
+    return run.indexNote.isEmpty() ? line : line + QStringLiteral(" · ") + shortIndexNote(run);
+}
+
+QString RunStatusText::shortIndexNote(const RunData& run) {
+    // A kept index's file is named after a hash: its folder is what a user
+    // looks for, and the full path would push the line off a 1280-pixel
+    // window (the status bar's tooltip has it).
+    const QString kept = QStringLiteral("index kept at ");
+    if (!run.indexNote.startsWith(kept))
+        return run.indexNote;
+    QString folder = QFileInfo(run.indexNote.mid(kept.size())).path();
+    const QString home = QDir::homePath();
+    if (folder == home || folder.startsWith(home + QLatin1Char('/')))
+        folder = QLatin1Char('~') + folder.mid(home.size());
+    return tr("index kept in %1").arg(QDir::toNativeSeparators(folder));
 }
 
 QString RunStatusText::fileKind(const RunData& run) {

@@ -20,4 +20,7 @@ public:
     // Why what needs every call in memory (call tree, flame graph, traces)
     // is unavailable for a run read on demand; "" for any other run.
     static QString onDemandReason(const RunData& run);
+    // The run's index note as the line shows it: a kept index by its folder,
+    // with the home folder as "~".
+    static QString shortIndexNote(const RunData& run);
 };

@@ -480,6 +480,7 @@ void MainWindow::updateStatus() {
         exporter_->updateActions();
     if (closeAction_ != nullptr)
         closeAction_->setEnabled(currentRunView() != nullptr);
+    status_->setToolTip(QString());
     if (currentComparisonView() != nullptr) {
         status_->setText(tr("Comparing %1 runs against %2 · drop more files to add them")
                              .arg(comparison_->count())
@@ -494,6 +495,7 @@ void MainWindow::updateStatus() {
         return;
     }
     status_->setText(RunStatusText::describe(*view->run(), view->awaitingTimeline()));
+    status_->setToolTip(view->run()->indexNote);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
