@@ -161,6 +161,19 @@ private slots:
         view_->setRanks(RankSelection(scattered));
         // "ranks 0, 2, 4, 6, 8, 10" fits; many more would be counted.
         QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, ranks 0, 2, 4, 6, 8, 10"));
+
+        // Ranks scrolled out of view are not claimed: an export shows what
+        // is in view, and its title says which of how many.
+        view_->setRanks(RankSelection());
+        view_->plot()->yAxis->setRange(0, 2);
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline of run_np3, ranks 0\u20131 (of 12)"));
+        view_->plot()->yAxis->setRange(3, 4);
+        QCOMPARE(view_->title(), QStringLiteral("Timeline of run_np3, rank 3 (of 12)"));
+        // A band half in view counts.
+        view_->plot()->yAxis->setRange(2.5, 5.5);
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline of run_np3, ranks 2\u20135 (of 12)"));
+        view_->plot()->yAxis->setRange(0, 12);
+        QCOMPARE(view_->title(), QString::fromUtf8("Timeline of run_np3, ranks 0\u201311"));
     }
 
     void legendListsTheCostliestRegions() {

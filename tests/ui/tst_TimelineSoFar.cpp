@@ -102,6 +102,8 @@ private slots:
         QCOMPARE(stack->currentWidget(),
                  static_cast<QWidget*>(view.page<TimelinePage>()->timeline()));
         QVERIFY(view.awaitingTimeline());
+        // Every rank built in view (constrained to the bands there are).
+        view.page<TimelinePage>()->timeline()->plot()->yAxis->setRange(0, 100);
         QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u20132 (building: 3 of 16 ranks)")),
                  qPrintable(view.page<TimelinePage>()->timeline()->title()));
@@ -113,6 +115,7 @@ private slots:
         const QCPRange zoomed(run * 0.25, run * 0.5);
         view.page<TimelinePage>()->timeline()->plot()->xAxis->setRange(zoomed);
         view.showTimelineSoFar(stages.soFar[9]);
+        view.page<TimelinePage>()->timeline()->plot()->yAxis->setRange(0, 100);
         QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u20139 (building: 10 of 16 ranks)")),
                  qPrintable(view.page<TimelinePage>()->timeline()->title()));
@@ -123,6 +126,7 @@ private slots:
         view.setRun(stages.complete);
         QTRY_VERIFY(
             !view.page<TimelinePage>()->timeline()->title().contains(QStringLiteral("building")));
+        view.page<TimelinePage>()->timeline()->plot()->yAxis->setRange(0, 100);
         QVERIFY2(view.page<TimelinePage>()->timeline()->title().endsWith(
                      QStringLiteral("ranks 0\u201315")),
                  qPrintable(view.page<TimelinePage>()->timeline()->title()));

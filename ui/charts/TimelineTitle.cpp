@@ -22,10 +22,19 @@ QString tr(const char* text, int n = -1) {
 } // namespace
 
 QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint32_t>& bandRanks,
+                            std::size_t firstShown, std::size_t endShown,
                             const scope::TimelineSource* source) {
     // A rank of several thread/task lanes has several bands.
-    std::vector<std::uint32_t> ranks = bandRanks;
-    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    const auto distinct = [](std::vector<std::uint32_t> ranks) {
+        ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+        return ranks;
+    };
+    const std::size_t end = std::min(endShown, bandRanks.size());
+    const std::size_t first = std::min(firstShown, end);
+    const std::size_t allRanks = distinct(bandRanks).size();
+    const std::vector<std::uint32_t> ranks =
+        distinct(std::vector<std::uint32_t>(bandRanks.begin() + static_cast<std::ptrdiff_t>(first),
+                                            bandRanks.begin() + static_cast<std::ptrdiff_t>(end)));
     QString shown;
     if (ranks.size() == 1) {
         shown = tr("rank %1").arg(ranks.front());
@@ -36,6 +45,8 @@ QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint
         shown = list.size() <= kTitleRanksLength ? tr("ranks %1").arg(list)
                                                  : tr("%n ranks", static_cast<int>(ranks.size()));
     }
+    if (!ranks.empty() && ranks.size() < allRanks)
+        shown += tr(" (of %1)").arg(QLocale().toString(qulonglong(allRanks)));
     QString title;
     if (shown.isEmpty())
         title = runLabel.isEmpty() ? tr("Timeline") : tr("Timeline of %1").arg(runLabel);

@@ -257,7 +257,12 @@ QStringList TimelineView::legendEntries() const {
 }
 
 void TimelineView::updateTitle() {
-    title_->setText(TimelineTitle::text(runLabel_, timeline_->bandRanks(), timeline_->source()));
+    // A band partly in view counts as shown.
+    const QCPRange range = plot_->yAxis->range();
+    const auto first = static_cast<std::size_t>(std::max(0.0, std::floor(range.lower + 1e-6)));
+    const auto end = static_cast<std::size_t>(std::max(0.0, std::ceil(range.upper - 1e-6)));
+    title_->setText(
+        TimelineTitle::text(runLabel_, timeline_->bandRanks(), first, end, timeline_->source()));
 }
 
 void TimelineView::updateLegend() {
@@ -512,5 +517,7 @@ void TimelineView::constrainRanks(const QCPRange& range) {
     const double lower = std::clamp(
         range.size() == width ? range.lower : range.center() - width / 2, 0.0, bands - width);
     if (std::abs(lower - range.lower) > 1e-9 || std::abs(width - range.size()) > 1e-9)
-        plot_->yAxis->setRange(lower, lower + width);
+        plot_->yAxis->setRange(lower, lower + width); // comes back here
+    else
+        updateTitle();
 }
