@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
-#include "DemoRun.h"
 #include "LoadProgressWidget.h"
 #include "OpenRemoteDialog.h"
 #include "PreferencesDialog.h"
@@ -11,7 +10,6 @@
 #include "StartPage.h"
 #include "WindowMenus.h"
 #include "charts/TimelinePage.h"
-#include "common/FileDialogs.h"
 #include "common/MessageBanner.h"
 #include "common/RunLabels.h"
 #include "common/RunPath.h"
@@ -28,7 +26,6 @@
 #include <QCloseEvent>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -51,10 +48,6 @@ QList<std::pair<QTabWidget*, int>> pageTabsOf(const RunView* view) {
     return pages;
 }
 
-const char* const kFileFilter =
-    "scope-profiler files (*.h5 *.hdf5 *.spt *.json *.json.gz);;All files (*)";
-const char* const kRankFileFilter = "Rank files (*.spt *_rank*.h5);;scope-profiler files (*.h5 "
-                                    "*.hdf5 *.spt *.json *.json.gz);;All files (*)";
 // When the next run's view is built: at once while the window waits for a
 // file, and a while after an open's last stage, once its paints are done.
 constexpr std::chrono::milliseconds kSpareSoon{1};
@@ -218,65 +211,6 @@ void MainWindow::buildMenus() {
 void MainWindow::showPreferences() {
     PreferencesDialog dialog(loader_->memoryBudgetOverride(), this);
     dialog.exec();
-}
-
-void MainWindow::chooseAndOpen(bool summaryOnly) {
-    const QString title = summaryOnly ? tr("Open Summary Only") : tr("Open Profile");
-    for (const QString& path : FileDialogs::openFiles(this, title, tr(kFileFilter)))
-        openFile(path, summaryOnly);
-}
-
-void MainWindow::chooseAndCompare() {
-    opener_->openEachToCompare(
-        FileDialogs::openFiles(this, tr("Add Run to Comparison"), tr(kFileFilter)));
-}
-
-void MainWindow::chooseRankFiles() {
-    openRankFiles(
-        FileDialogs::openFiles(this, tr("Open Rank Files as One Run"), tr(kRankFileFilter)));
-}
-
-void MainWindow::openFile(const QString& path, bool summaryOnly) {
-    opener_->openFile(path, summaryOnly);
-}
-
-void MainWindow::openFilesToCompare(const QStringList& paths, bool summaryOnly) {
-    opener_->openFilesToCompare(paths, summaryOnly);
-}
-
-void MainWindow::openRankFiles(const QStringList& paths, bool summaryOnly) {
-    opener_->openRankFiles(paths, summaryOnly);
-}
-
-void MainWindow::openForwardedFiles(const QStringList& paths, bool summaryOnly,
-                                    std::uint64_t memoryBudget, bool combineRanks) {
-    opener_->openForwardedFiles(paths, summaryOnly, memoryBudget, combineRanks);
-}
-
-QStringList MainWindow::rankFilesOf(const QString& runPath) const {
-    return opener_->rankFilesOf(runPath);
-}
-
-void MainWindow::openSeparately(const QString& runPath) {
-    const QStringList files = opener_->rankFilesOf(runPath);
-    if (files.isEmpty())
-        return;
-    if (RunView* view = viewForPath(runPath))
-        closeRun(tabs_->indexOf(view));
-    opener_->forget(runPath);
-    opener_->openEachToCompare(files);
-}
-
-QString MainWindow::demoPath() {
-    return DemoRun::path();
-}
-
-void MainWindow::openDemo() {
-    if (DemoRun::unpack())
-        openFile(DemoRun::path());
-    else
-        banner_->showError(tr("Demo run unavailable"),
-                           tr("cannot unpack the demo run to %1").arg(DemoRun::path()));
 }
 
 void MainWindow::wireRunView(RunView* view) {
@@ -505,18 +439,4 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         settings.setValue(QStringLiteral("window/splitters"), view->saveSplitterState());
     loader_->cancelAll();
     event->accept();
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (event->mimeData()->hasUrls())
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event) {
-    QStringList paths;
-    for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile())
-            paths << url.toLocalFile();
-    openFilesToCompare(paths);
-    event->acceptProposedAction();
 }
