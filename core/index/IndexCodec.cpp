@@ -322,12 +322,13 @@ IndexCodec::Layout IndexCodec::layout(std::string_view header, std::uint64_t fil
     const Header h = readHeader(header, indexPath);
     std::uint64_t expected = 0;
     if (__builtin_add_overflow(h.headBytes, h.restBytes, &expected) ||
-        __builtin_add_overflow(expected, std::uint64_t{kHeaderBytes}, &expected) ||
-        expected != fileBytes)
+        __builtin_add_overflow(expected, std::uint64_t{kHeaderBytes}, &expected))
+        throw CorruptIndexError(indexPath, kStep, "damaged index (impossible section sizes)");
+    if (expected != fileBytes)
         throw CorruptIndexError(indexPath, kStep,
                                 (expected > fileBytes ? "truncated index: " : "index too long: ") +
                                     std::to_string(fileBytes) + " bytes where its header says " +
-                                    std::to_string(kHeaderBytes + h.headBytes + h.restBytes));
+                                    std::to_string(expected));
     return Layout{h.headBytes, h.headChecksum, h.restBytes, h.restChecksum};
 }
 
