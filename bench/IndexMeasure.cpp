@@ -12,7 +12,6 @@
 #include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -103,10 +102,8 @@ int measureIndexStep(const std::string& kind, const std::string& path,
             begin = Clock::now();
             // As the viewer keeps it: with the percentiles, and the pyramid
             // within the viewer's bound.
-            const std::uint64_t byteLimit =
-                std::clamp<std::uint64_t>(MemoryBudget::forData(budget) / 8, std::uint64_t{1} << 20,
-                                          Percentiles::kDefaultByteLimit);
-            KeptPercentiles::keep(*results, nullptr, byteLimit);
+            KeptPercentiles::keep(*results, nullptr,
+                                  KeptPercentiles::byteLimitWithin(MemoryBudget::forData(budget)));
             const auto& source = dynamic_cast<const PlannedCallSource&>(*results->onDemand);
             const RunIndex index =
                 RunIndex::of(*timeline, IndexKey::of(path), RunIndex::pyramidBudget(source.plan()));

@@ -29,6 +29,11 @@ std::vector<RegionPercentiles> KeptPercentiles::compute(const ProfilingResults& 
     return kept;
 }
 
+std::uint64_t KeptPercentiles::byteLimitWithin(std::uint64_t budget) {
+    return std::clamp<std::uint64_t>(budget / 8, std::uint64_t{1} << 20,
+                                     Percentiles::kDefaultByteLimit);
+}
+
 bool KeptPercentiles::keep(ProfilingResults& results, const std::atomic<bool>* cancel,
                            std::uint64_t byteLimit) {
     if (results.keptPercentiles.size() == results.regions.size() && !results.regions.empty())

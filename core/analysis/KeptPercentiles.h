@@ -23,6 +23,9 @@ public:
     static std::vector<RegionPercentiles>
     compute(const ProfilingResults& results, const std::atomic<bool>* cancel = nullptr,
             std::uint64_t byteLimit = Percentiles::kDefaultByteLimit);
+    // The byteLimit of a computation within `budget` (a load's data budget):
+    // an eighth of it, at least 1 MiB and at most Percentiles::kDefaultByteLimit.
+    static std::uint64_t byteLimitWithin(std::uint64_t budget);
     // Fills results.keptPercentiles unless they are kept already; false when
     // *cancel became true.
     static bool keep(ProfilingResults& results, const std::atomic<bool>* cancel = nullptr,

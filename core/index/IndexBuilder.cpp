@@ -72,9 +72,8 @@ RunIndex IndexBuilder::assemble(std::vector<OnDemandTimeline::RankBuild> builds)
     // budget: a reopen, here or over SSH, reads no call for them.
     if (control_.progress)
         control_.progress(1.0, "computing percentiles");
-    const std::uint64_t byteLimit = std::clamp<std::uint64_t>(
-        memoryBudget_ / 8, std::uint64_t(1) << 20, Percentiles::kDefaultByteLimit);
-    index.results.keptPercentiles = KeptPercentiles::compute(*results_, control_.cancel, byteLimit);
+    index.results.keptPercentiles = KeptPercentiles::compute(
+        *results_, control_.cancel, KeptPercentiles::byteLimitWithin(memoryBudget_));
     if (index.results.keptPercentiles.size() != index.results.regions.size())
         throw ReadCancelled(path_, kStep, "cancelled");
     return index;

@@ -403,9 +403,8 @@ void LoadJob::keepIndex(const IndexKey& key, ProfilingResults& results) {
         // with the exclusive times) and the timeline reads only its rows.
         // Within the share of the budget the window's percentiles may hold.
         control_.progress(1.0, "computing percentiles");
-        const std::uint64_t byteLimit = std::clamp<std::uint64_t>(
-            dataBudget_ / 8, std::uint64_t(1) << 20, Percentiles::kDefaultByteLimit);
-        if (!KeptPercentiles::keep(results, &cancel_, byteLimit))
+        if (!KeptPercentiles::keep(results, &cancel_,
+                                   KeptPercentiles::byteLimitWithin(dataBudget_)))
             return;
         control_.progress(1.0, "keeping an index");
         const RunIndex index =
