@@ -29,7 +29,6 @@
 #include "shell/MainWindow.h"
 
 #include <QAction>
-#include <QDir>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -281,20 +280,6 @@ private slots:
         QVERIFY(RunStatusText::describe(*run, false)
                     .endsWith(QStringLiteral(
                         "read on demand: its calls exceed the memory budget (160 MiB)")));
-
-        // A kept index by its folder: the cache file's hash would push the
-        // line off the window.
-        auto kept = std::make_shared<RunData>(*run);
-        kept->indexNote = QStringLiteral("index kept at ") + QDir::homePath() +
-                          QStringLiteral("/.cache/scope-viewer/3ff5b382.scopeindex");
-        QVERIFY(RunStatusText::describe(*kept, false)
-                    .endsWith(QStringLiteral("(160 MiB) · index kept in ~/.cache/scope-viewer")));
-        kept->indexNote = QStringLiteral("index kept at /scratch/runs/a.h5.scopeindex");
-        QVERIFY(RunStatusText::describe(*kept, false)
-                    .endsWith(QStringLiteral(" · index kept in /scratch/runs")));
-        kept->indexNote = QStringLiteral("opened from its index");
-        QVERIFY(RunStatusText::describe(*kept, false)
-                    .endsWith(QStringLiteral(" · opened from its index")));
 
         RunView reference;
         QVERIFY(setRunAndWait(reference, memory));
