@@ -356,7 +356,8 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         std::lock_guard lock(mutex_);
         if (auto it = cached_.find(index); it != cached_.end()) {
             lru_.splice(lru_.begin(), lru_, it->second);
-            last = {index, it->second->values};
+            last.chunk = index;
+            last.values = it->second->values;
             return last.values;
         }
     }
@@ -371,15 +372,25 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         damage = chunkDamage(k, d, "lies past the end of the file (truncated or damaged)");
         return nullptr;
     }
-    // Not zeroed first: decode writes every byte or fails.
-    auto values = std::make_shared_for_overwrite<std::int64_t[]>(d.chunkElements);
-    if (!cursor.decoder.decode(d.pipeline, chunk.filterMask, cursor.stored,
-                               std::as_writable_bytes(std::span(values.get(), d.chunkElements)))) {
+    // The cursor's own buffer unless the cache or a caller holds it (its one
+    // owner is then this thread, so the count cannot rise meanwhile).
+    last.chunk = ~std::uint64_t{0};
+    last.values.reset();
+    if (!last.buffer || last.buffer.use_count() != 1 || last.elements != d.chunkElements) {
+        // Not zeroed first: decode writes every byte or fails.
+        last.buffer = std::make_shared_for_overwrite<std::int64_t[]>(d.chunkElements);
+        last.elements = d.chunkElements;
+    }
+    if (!cursor.decoder.decode(
+            d.pipeline, chunk.filterMask, cursor.stored,
+            std::as_writable_bytes(std::span(last.buffer.get(), d.chunkElements)))) {
         damage = chunkDamage(k, d, "does not decompress (damaged)");
         return nullptr;
     }
-    last = {index, values};
-    if (chunkBytes <= cacheLimit_) {
+    last.chunk = index;
+    last.values = last.buffer;
+    const std::shared_ptr<const std::int64_t[]>& values = last.values;
+    if (cursor.sharesChunks && chunkBytes <= cacheLimit_) {
         std::lock_guard lock(mutex_);
         if (!cached_.contains(index)) {
             lru_.push_front({index, values, chunkBytes});
@@ -406,6 +417,7 @@ std::string PlannedCallSource::firstDamage(std::size_t dataset) const {
     const std::uint64_t perItem =
         std::max<std::uint64_t>(1, kItemBytes / (per * sizeof(std::int64_t)));
     Cursor cursor;
+    cursor.sharesChunks = false; // each chunk is checked once
     std::vector<std::byte> run;
     for (std::uint64_t item = 0; item < d.chunkCount; item += perItem) {
         const std::uint64_t itemEnd = std::min(d.chunkCount, item + perItem);

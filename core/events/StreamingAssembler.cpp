@@ -144,6 +144,10 @@ private:
         }
         if (plan_.columnLengths[static_cast<std::size_t>(EventColumnId::GpuDurations)] > 0)
             w.gpu.resize(kPiece);
+        // A row of more than one piece is read twice (the second time around
+        // its mean) and finds its chunks in the cache then; a row of one
+        // piece is read once, and its chunks would only push others out.
+        w.cursor.sharesChunks = n > kPiece;
         RowStatistics::Accumulator accumulator;
         std::int64_t t = 0;
         for (std::uint64_t first = 0; first < n; first += kPiece) {

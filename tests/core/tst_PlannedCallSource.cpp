@@ -200,6 +200,44 @@ private slots:
         QCOMPARE(sourceOf(uncached).cachedBytes(), std::uint64_t{0});
     }
 
+    // The statistics' pass reads each chunk of a short row once: it leaves
+    // the cache empty (a full cache of chunks nobody reads again was most
+    // of a large run's memory) and decodes chunk after chunk into the same
+    // buffer, which must give each chunk's own values, never the last one's.
+    void aPassOverShortRowsLeavesTheCacheEmpty() {
+        const std::string file = path(QStringLiteral("once.h5"));
+        FixtureWriter::write(longRows(Compression::Zstd, EventEncoding::Delta), file);
+        const ProfilingResults memory = readH5(file);
+        const ProfilingResults streamed = readOnDemand(file, 1'000'000);
+        const PlannedCallSource& source = sourceOf(streamed);
+        QCOMPARE(source.cachedBytes(), std::uint64_t{0});
+        QVERIFY(streamed.rows.size() >= 2);
+        PlannedCallSource::Cursor cursor;
+        cursor.sharesChunks = false;
+        // Two rows in turns, in pieces that end mid-chunk, so that each
+        // piece decodes chunks the one before did not.
+        const std::uint64_t piece = 1'700;
+        for (std::uint64_t first = 0; first < 20'000; first += piece) {
+            for (std::size_t r = 0; r < 2; ++r) {
+                const RankRegion& row = streamed.rows[r];
+                const std::uint64_t length = std::min(piece, row.summary.count - first);
+                std::vector<std::int64_t> starts(length), ends(length);
+                source.read(row, first, starts, ends, cursor);
+                const auto expectedStarts = memory.starts(memory.rows[r]).subspan(first, length);
+                const auto expectedEnds = memory.ends(memory.rows[r]).subspan(first, length);
+                QVERIFY2(std::equal(starts.begin(), starts.end(), expectedStarts.begin()),
+                         qPrintable(QStringLiteral("row %1 from call %2").arg(r).arg(first)));
+                QVERIFY(std::equal(ends.begin(), ends.end(), expectedEnds.begin()));
+            }
+        }
+        QCOMPARE(source.cachedBytes(), std::uint64_t{0});
+        // A cursor that shares puts what it decodes in the cache.
+        PlannedCallSource::Cursor sharing;
+        std::vector<std::int64_t> starts(10), ends(10);
+        source.read(streamed.rows[0], 0, starts, ends, sharing);
+        QVERIFY(source.cachedBytes() >= 3'000 * sizeof(std::int64_t));
+    }
+
     // The viewer reads from several threads at once.
     void threadsReadAtOnce() {
         const std::string file = path(QStringLiteral("threads.h5"));
