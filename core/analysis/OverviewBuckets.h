@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace scope {
@@ -64,6 +65,33 @@ public:
         for (std::size_t b = first + 1; b < last; ++b)
             column[b * stride] += edges_[b + 1] - edges_[b];
         column[last * stride] += e - edges_[last];
+    }
+
+    // cover() of every call, as cover() gives it, for calls that mostly come
+    // in start order and fall within one bucket, as a row's do: the bucket
+    // of a call is looked for from the one before, and the time a bucket
+    // gets from a run of such calls is added to the table once.
+    void coverAll(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
+                  std::int64_t* column, std::size_t stride) const {
+        std::size_t b = 0;
+        std::int64_t held = 0; // covered in bucket b, not yet added
+        const std::size_t n = std::min(starts.size(), ends.size());
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::int64_t s = std::max(starts[i], edges_[0]);
+            const std::int64_t e = std::min(ends[i], edges_[n_]);
+            if (e <= s)
+                continue;
+            if (s < edges_[b] || s >= edges_[b + 1]) {
+                column[b * stride] += held;
+                held = 0;
+                b = s < edges_[b + 1] || b + 2 > n_ || s >= edges_[b + 2] ? of(s) : b + 1;
+            }
+            if (e <= edges_[b + 1])
+                held += e - s;
+            else
+                cover(s, e, column, stride);
+        }
+        column[b * stride] += held;
     }
 
     // Adds `total` spread evenly over [s, e] to column[b * stride], each

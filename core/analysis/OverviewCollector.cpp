@@ -119,8 +119,7 @@ void OverviewCollector::calls(std::size_t row, std::uint64_t, std::span<const st
     RankState& rank = ranks_[mine.rank];
     std::int64_t* column = tableOf(rank) + mine.column;
     const std::size_t width = rank.regions.size();
-    for (std::size_t i = 0; i < starts.size(); ++i)
-        buckets_.cover(starts[i], ends[i], column, width);
+    buckets_.coverAll(starts, ends, column, width);
     mine.seen += starts.size();
     if (mine.seen == mine.calls && rank.rowsLeft.fetch_sub(1, std::memory_order_acq_rel) == 1)
         rankComplete(rank);

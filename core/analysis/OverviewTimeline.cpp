@@ -174,9 +174,7 @@ private:
                 ends = results_.ends(row).subspan(first, n);
             }
             if (!lanes_) {
-                std::int64_t* table = worker.coverage.table(-1, cells) + column;
-                for (std::size_t i = 0; i < n; ++i)
-                    buckets_.cover(starts[i], ends[i], table, width);
+                buckets_.coverAll(starts, ends, worker.coverage.table(-1, cells) + column, width);
                 continue;
             }
             worker.keys.resize(n);
