@@ -77,6 +77,15 @@ public:
         std::int64_t held = 0; // covered in bucket b, not yet added
         const std::size_t n = std::min(starts.size(), ends.size());
         for (std::size_t i = 0; i < n; ++i) {
+            // Calls within bucket b, one after another.
+            const std::int64_t from = edges_[b];
+            const std::int64_t to = edges_[b + 1];
+            while (i < n && starts[i] >= from && ends[i] <= to && starts[i] < ends[i]) {
+                held += ends[i] - starts[i];
+                ++i;
+            }
+            if (i == n)
+                break;
             const std::int64_t s = std::max(starts[i], edges_[0]);
             const std::int64_t e = std::min(ends[i], edges_[n_]);
             if (e <= s)
