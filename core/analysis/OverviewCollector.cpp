@@ -168,16 +168,11 @@ OverviewCollector::overview(const ProfilingResults& results) const {
                                     [](const RankRegion& row) { return row.summary.count > 0; });
     if (first != results.rows.end() && results.onDemand->readLanes(*first, 0, {}))
         return nullptr;
-    std::vector<std::pair<std::uint32_t, std::vector<OverviewKeyLanes>>> ranked;
-    for (const RankState& rank : ranks_) {
-        std::vector<OverviewKeyLanes> lanes = rank.lanes;
-        for (OverviewKeyLanes& key : lanes)
-            for (std::vector<TimelineSpan>& depth : key.depths)
-                for (TimelineSpan& span : depth)
-                    span.region = regionNow[static_cast<std::size_t>(span.region)];
-        ranked.emplace_back(rank.rank, std::move(lanes));
-    }
-    return OverviewTimeline::fromRanked(startNs_, endNs_, buckets_.size(), ranked);
+    std::vector<OverviewTimeline::RankedLanes> ranked;
+    ranked.reserve(ranks_.size());
+    for (const RankState& rank : ranks_)
+        ranked.push_back({rank.rank, rank.lanes});
+    return OverviewTimeline::fromRanked(startNs_, endNs_, buckets_.size(), ranked, regionNow);
 }
 
 } // namespace scope

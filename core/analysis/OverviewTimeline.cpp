@@ -255,16 +255,29 @@ std::shared_ptr<const OverviewTimeline> OverviewTimeline::build(const ProfilingR
     return overview;
 }
 
-std::shared_ptr<const OverviewTimeline> OverviewTimeline::fromRanked(
-    std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
-    std::span<const std::pair<std::uint32_t, std::vector<OverviewKeyLanes>>> ranks) {
+std::shared_ptr<const OverviewTimeline>
+OverviewTimeline::fromRanked(std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
+                             std::span<const RankedLanes> ranks,
+                             std::span<const std::int32_t> regionOf) {
     std::shared_ptr<OverviewTimeline> overview(new OverviewTimeline);
     overview->buckets_ = std::max<std::size_t>(buckets, 1);
     overview->startNs_ = startNs;
     overview->endNs_ = endNs;
-    for (const auto& [rank, lanes] : ranks)
-        for (const OverviewKeyLanes& key : lanes)
-            overview->append(rank, key.key, key.depths);
+    // Millions of spans at 10^9 calls: room for all of them at once.
+    std::size_t lanes = 0;
+    std::size_t spans = 0;
+    for (const RankedLanes& rank : ranks)
+        for (const OverviewKeyLanes& key : rank.lanes) {
+            lanes += key.depths.size();
+            for (const std::vector<TimelineSpan>& depth : key.depths)
+                spans += depth.size();
+        }
+    overview->reserve(lanes, spans);
+    for (const RankedLanes& rank : ranks)
+        for (const OverviewKeyLanes& key : rank.lanes)
+            overview->append(rank.rank, key.key, key.depths);
+    for (TimelineSpan& span : overview->spans_)
+        span.region = regionOf[static_cast<std::size_t>(span.region)];
     return overview;
 }
 
@@ -293,6 +306,11 @@ void OverviewTimeline::append(std::uint32_t rank, std::int64_t key,
                           static_cast<std::uint32_t>(depths[d].size()), key});
         spans_.insert(spans_.end(), depths[d].begin(), depths[d].end());
     }
+}
+
+void OverviewTimeline::reserve(std::size_t lanes, std::size_t spans) {
+    lanes_.reserve(lanes);
+    spans_.reserve(spans);
 }
 
 std::int64_t OverviewTimeline::bucketStartNs(std::size_t b) const {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -59,12 +60,18 @@ public:
     static std::shared_ptr<const OverviewTimeline> fromSummaries(const ProfilingResults& results,
                                                                  std::size_t buckets = kBuckets);
 
+    // One rank's lanes, ranked elsewhere.
+    struct RankedLanes {
+        std::uint32_t rank = 0;
+        std::span<const OverviewKeyLanes> lanes;
+    };
     // From lanes ranked elsewhere (OverviewCollector, during the statistics'
     // pass): per rank with calls, ascending, its lanes as build() ranks them;
-    // the time axis [startNs, endNs] cut into `buckets`.
+    // the time axis [startNs, endNs] cut into `buckets`. A span's region r
+    // becomes regionOf[r] (the run's numbering, where the ranking had another).
     static std::shared_ptr<const OverviewTimeline>
     fromRanked(std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
-               std::span<const std::pair<std::uint32_t, std::vector<OverviewKeyLanes>>> ranks);
+               std::span<const RankedLanes> ranks, std::span<const std::int32_t> regionOf);
 
     // [first start, last end] of the rows with calls (and times, if
     // timedOnly), from their summaries; nullopt without any.
@@ -114,6 +121,7 @@ private:
     // The lanes of one rank's lane key, a span list per depth.
     void append(std::uint32_t rank, std::int64_t key,
                 const std::vector<std::vector<TimelineSpan>>& depths);
+    void reserve(std::size_t lanes, std::size_t spans);
 
     std::vector<TimelineLane> lanes_; // begin/size: into spans_
     std::vector<TimelineSpan> spans_;
