@@ -3,6 +3,7 @@
 // time labels that stay readable, a title naming the run and its ranks, and a
 // legend of its costliest regions, on screen and in exports.
 #include "TimelineTestSupport.h"
+#include "charts/TimelineSurface.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -226,6 +227,47 @@ private slots:
         const QImage image(path);
         const QPoint swatch(rhsEvalEntry.left() + 8, rhsEvalEntry.top() + 8);
         QCOMPARE(image.pixel(swatch) & 0xffffff, regionColor("rhs.eval"));
+    }
+
+    // Ranks fitted to the window are fitted to the image: a tall export of
+    // 40 ranks holds them all (and says so), and the window keeps its own.
+    // A zoom of the user's is exported as it is.
+    void aTallExportHoldsMoreRanks() {
+        std::vector<Row> rows;
+        for (std::uint32_t rank = 0; rank < 40; ++rank)
+            rows.push_back({rank, "solve", {{0, kSecond}}});
+        view_->setRun(makeRun(rows));
+        view_->plot()->replot();
+        const QCPRange window = view_->plot()->yAxis->range();
+        QVERIFY(view_->ranksFitted());
+        QVERIFY2(window.upper < 40, qPrintable(QString::number(window.upper)));
+        TimelineSurface surface(
+            view_.get(), [] { return QString(); }, [] { return false; });
+        QTemporaryDir dir;
+        QCPRange exported;
+        QString exportedTitle;
+        connect(view_->plot(), &QCustomPlot::afterLayout, this, [&] {
+            exported = view_->plot()->yAxis->range();
+            exportedTitle = view_->title();
+        });
+        QString error;
+        QVERIFY(surface.save(ChartSurface::Format::Png, dir.filePath("tall.png"), QSize(900, 3000),
+                             1.0, &error));
+        QCOMPARE(exported, QCPRange(0, 40));
+        QCOMPARE(exportedTitle, QString::fromUtf8("Timeline, ranks 0\u201339"));
+        QCOMPARE(view_->plot()->yAxis->range(), window);
+        QVERIFY(view_->ranksFitted());
+        // A low image holds fewer.
+        QVERIFY(surface.save(ChartSurface::Format::Png, dir.filePath("low.png"), QSize(900, 300),
+                             1.0, &error));
+        QVERIFY(exported.upper < window.upper);
+        // The user's zoom: ranks 5-9, in a tall image too.
+        view_->plot()->yAxis->setRange(5, 10);
+        QVERIFY(!view_->ranksFitted());
+        QVERIFY(surface.save(ChartSurface::Format::Png, dir.filePath("zoomed.png"),
+                             QSize(900, 3000), 1.0, &error));
+        QCOMPARE(exported, QCPRange(5, 10));
+        QCOMPARE(view_->plot()->yAxis->range(), QCPRange(5, 10));
     }
 
 private:

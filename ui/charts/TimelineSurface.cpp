@@ -5,6 +5,7 @@
 #include "TimelineView.h"
 
 #include <QCoreApplication>
+#include <qcustomplot.h>
 
 TimelineSurface::TimelineSurface(TimelineView* timeline, std::function<QString()> unavailable,
                                  std::function<bool()> readOnDemand)
@@ -22,8 +23,36 @@ QString TimelineSurface::unavailable() {
     return reason.isEmpty() ? wholeAt(QSize(0, 0)) : reason;
 }
 
+namespace {
+
+// While an image is drawn, ranks fitted to the window are fitted to the
+// image instead: a tall image holds more ranks, not taller bands. A zoom of
+// the user's is kept as it is.
+class RanksFittedToImage {
+public:
+    RanksFittedToImage(TimelineView* timeline, int height)
+        : timeline_(timeline->ranksFitted() ? timeline : nullptr) {
+        if (timeline_ != nullptr)
+            timeline_->fitRanksToHeight(height);
+    }
+    ~RanksFittedToImage() {
+        if (timeline_ != nullptr)
+            timeline_->fitRanksToHeight(timeline_->plot()->height());
+    }
+    RanksFittedToImage(const RanksFittedToImage&) = delete;
+    RanksFittedToImage& operator=(const RanksFittedToImage&) = delete;
+
+private:
+    TimelineView* timeline_;
+};
+
+} // namespace
+
 bool TimelineSurface::save(Format format, const QString& path, QSize size, double scale,
                            QString* error) {
+    const RanksFittedToImage ranks(
+        timeline_,
+        ChartExporter::exportSize(timeline_->plot(), size.width(), size.height()).height());
     const QString reason = wholeAt(size);
     if (!reason.isEmpty()) {
         if (error != nullptr)

@@ -272,9 +272,13 @@ void TimelineView::resetZoom() {
 }
 
 void TimelineView::fitRanks() {
+    fitRanksToHeight(plot_->height());
+}
+
+void TimelineView::fitRanksToHeight(int plotHeight) {
     const int bands = std::max(1, timeline_->bandCount());
     // Rows at least a label high, unless the plot is too low for one band.
-    const double height = plot_->height() - chrome_;
+    const double height = plotHeight - chrome_;
     const double level = std::max(kLevelHeight, QFontMetrics(font()).height() + 2);
     // A view never shown (the batch export) has no height of its own yet:
     // it shows every band at the size it is exported at.

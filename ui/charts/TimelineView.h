@@ -91,6 +91,12 @@ public:
     bool isComplete() const;
     // False while the last frame showed stand-ins of a source read on demand.
     bool isExact() const;
+    // Whether the ranks shown are those that fit the plot's height, not a
+    // zoom of the user's.
+    bool ranksFitted() const { return ranksFitted_; }
+    // Fits the ranks to a plot `height` pixels high (an export's), as
+    // a new size of the window does.
+    void fitRanksToHeight(int height);
     // Like ChartExporter::savePng: width x height laid out, times `scale` pixels.
     bool savePng(const QString& path, int width, int height, double scale = 1.0);
     // The tooltip text for a position in plot() coordinates, "" when nothing is there.
