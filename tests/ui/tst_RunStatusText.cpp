@@ -27,6 +27,24 @@ private slots:
         QCOMPARE(RunStatusText::describe(run, false),
                  line + QStringLiteral(" · opened from its index"));
     }
+
+    // While the rest of the run is read after its table, the progress beside
+    // the line names the step: the line says when the table came, and fits
+    // beside it at 1280 pixels.
+    void aTableFirstSaysWhenTheTableCame() {
+        RunData run;
+        run.path = QStringLiteral("/scratch/runs/huge.h5");
+        auto results = std::make_shared<scope::ProfilingResults>();
+        results->numRanks = 1024;
+        results->regions.assign(100, "r");
+        run.results = results;
+        run.loadSeconds = 0.3;
+        const QString line = RunStatusText::describe(run, true);
+        QVERIFY2(line.endsWith(QStringLiteral(" · 1,024 ranks · 100 regions · 0 calls · table in "
+                                              "0.30 s")),
+                 qPrintable(line));
+        QVERIFY(RunStatusText::describe(run, false).contains(QStringLiteral("loaded in 0.30 s")));
+    }
 };
 
 QTEST_MAIN(TestRunStatusText)

@@ -12,9 +12,7 @@
 QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     const scope::ProfilingResults& r = *run.results;
     QString events;
-    if (awaitingTimeline) // table first: the events are read, not yet indexed
-        events = tr("building the timeline");
-    else if (run.isRemote())
+    if (run.isRemote())
         events = run.summaryOnlyRequested
                      ? tr("summary only, opened over SSH from %1").arg(RunPath::host(run.path))
                      : tr("opened over SSH: its calls stay on %1").arg(RunPath::host(run.path));
@@ -34,13 +32,17 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     auto count = [](std::uint64_t n, const QString& one, const QString& many) {
         return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
     };
-    const QString line = tr("%1 · %2 · %3 · %4 · loaded in %5 s · %6")
-                             .arg(fileKind(run))
-                             .arg(count(r.numRanks, tr("rank"), tr("ranks")),
-                                  count(r.regions.size(), tr("region"), tr("regions")),
-                                  count(r.totalCalls(), tr("call"), tr("calls")))
-                             .arg(run.loadSeconds, 0, 'f', 2)
-                             .arg(events);
+    const QString counts = tr("%1 · %2 · %3 · %4")
+                               .arg(fileKind(run))
+                               .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+                                    count(r.regions.size(), tr("region"), tr("regions")),
+                                    count(r.totalCalls(), tr("call"), tr("calls")));
+    // Table first: the load goes on, and the progress beside this line says
+    // what it is doing (said here too, neither fitted a 1280-pixel window).
+    if (awaitingTimeline)
+        return tr("%1 · table in %2 s").arg(counts).arg(run.loadSeconds, 0, 'f', 2);
+    const QString line =
+        tr("%1 · loaded in %2 s · %3").arg(counts).arg(run.loadSeconds, 0, 'f', 2).arg(events);
     // "opened from its index", "index kept in …": why this load took the time it did.
     return run.indexNote.isEmpty() ? line : line + QStringLiteral(" · ") + shortIndexNote(run);
 }
