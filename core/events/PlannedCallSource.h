@@ -49,7 +49,7 @@ public:
         // for other reads. A pass that reads each chunk once turns this off:
         // its chunks are then decoded into the same buffer again and again,
         // which stays in the processor's cache, where fresh buffers cost a
-        // page fault every 4 KiB (a third of the 10^9-call run's pass).
+        // page fault every 4 KiB.
         bool sharesChunks = true;
 
     private:

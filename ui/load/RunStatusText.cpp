@@ -11,6 +11,18 @@
 
 QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
     const scope::ProfilingResults& r = *run.results;
+    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
+        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
+    };
+    const QString counts = tr("%1 · %2 · %3 · %4")
+                               .arg(fileKind(run))
+                               .arg(count(r.numRanks, tr("rank"), tr("ranks")),
+                                    count(r.regions.size(), tr("region"), tr("regions")),
+                                    count(r.totalCalls(), tr("call"), tr("calls")));
+    // Table first: the load goes on, and the progress beside this line says
+    // what it is doing (said here too, neither fitted a 1280-pixel window).
+    if (awaitingTimeline)
+        return tr("%1 · table in %2 s").arg(counts).arg(run.loadSeconds, 0, 'f', 2);
     QString events;
     if (run.isRemote())
         events = run.summaryOnlyRequested
@@ -29,18 +41,6 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
         events = tr("aggregate file: no per-call data");
     else
         events = tr("summary only");
-    auto count = [](std::uint64_t n, const QString& one, const QString& many) {
-        return QLocale().toString(static_cast<qulonglong>(n)) + ' ' + (n == 1 ? one : many);
-    };
-    const QString counts = tr("%1 · %2 · %3 · %4")
-                               .arg(fileKind(run))
-                               .arg(count(r.numRanks, tr("rank"), tr("ranks")),
-                                    count(r.regions.size(), tr("region"), tr("regions")),
-                                    count(r.totalCalls(), tr("call"), tr("calls")));
-    // Table first: the load goes on, and the progress beside this line says
-    // what it is doing (said here too, neither fitted a 1280-pixel window).
-    if (awaitingTimeline)
-        return tr("%1 · table in %2 s").arg(counts).arg(run.loadSeconds, 0, 'f', 2);
     const QString line =
         tr("%1 · loaded in %2 s · %3").arg(counts).arg(run.loadSeconds, 0, 'f', 2).arg(events);
     // "opened from its index", "index kept in …": why this load took the time it did.
