@@ -2,12 +2,15 @@
 // Every failure of a batch of files stays listed, a line each, naming its file.
 #include "FileDamage.h"
 #include "RunWaiter.h"
+#include "common/ColorContrast.h"
 #include "common/MessageBanner.h"
 #include "shell/MainWindow.h"
 
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -58,6 +61,30 @@ private slots:
         QCOMPARE(banner.errorCount(), 0);
         QVERIFY(banner.lines().isEmpty());
         QVERIFY(banner.isHidden());
+    }
+
+    // "Saved …" below an error must not read as part of it: a colour of its
+    // own, readable on the error's background (4.5:1 at least).
+    void aDoneLineAmongProblemsHasItsOwnColour() {
+        MessageBanner banner;
+        banner.showInfo("Saved chart.png");
+        auto* label = banner.findChild<QLabel*>();
+        QVERIFY(label != nullptr);
+        QVERIFY(!label->text().contains("color:"));
+        banner.showError("Corrupt file", "a.h5: opening the file: not an HDF5 file", "/x/a.h5");
+        const QRegularExpressionMatch match =
+            QRegularExpression(
+                QStringLiteral("<span style=\"color:(#[0-9a-f]{6})\">([^<]*)</span>"))
+                .match(label->text());
+        QVERIFY2(match.hasMatch(), qPrintable(label->text()));
+        QVERIFY(match.captured(2).endsWith(QStringLiteral("Saved chart.png")));
+        const QColor done(match.captured(1));
+        const QColor background = banner.palette().color(QPalette::Window);
+        QVERIFY(done != banner.palette().color(QPalette::WindowText));
+        QVERIFY2(ColorContrast::ratio(done, background) >= 4.5,
+                 qPrintable(QString::number(ColorContrast::ratio(done, background))));
+        // The plain lines are the same as without problems.
+        QCOMPARE(banner.lines().last(), QStringLiteral("Saved chart.png"));
     }
 
     // Six files at once, five of them bad: each failure has its line, with

@@ -14,6 +14,8 @@ namespace {
 
 // Beyond this many lines the list scrolls instead of pushing the runs down.
 constexpr int kVisibleLines = 6;
+// A done line among problems: dark green, 7:1 and more on their backgrounds.
+constexpr const char* kDoneColor = "#1b5e20";
 
 } // namespace
 
@@ -166,12 +168,20 @@ void MessageBanner::refresh() {
     if (const QString head = heading(); !head.isEmpty())
         html << QStringLiteral("<b>%1:</b>").arg(head.toHtmlEscaped());
     for (Kind kind : {Kind::Error, Kind::Warning, Kind::Info})
-        for (const Entry& e : entries_)
-            if (e.kind == kind)
-                html << (kind == Kind::Info
-                             ? e.message.toHtmlEscaped()
-                             : QStringLiteral("<b>%1</b> — %2")
-                                   .arg(e.title.toHtmlEscaped(), e.message.toHtmlEscaped()));
+        for (const Entry& e : entries_) {
+            if (e.kind != kind)
+                continue;
+            if (kind != Kind::Info)
+                html << QStringLiteral("<b>%1</b> — %2")
+                            .arg(e.title.toHtmlEscaped(), e.message.toHtmlEscaped());
+            else if (errors + warnings > 0)
+                // Below a problem, "Saved …" in the problem's colours read as
+                // part of it: a line of its own colour and mark.
+                html << QStringLiteral("<span style=\"color:%1\">\u2713 %2</span>")
+                            .arg(QLatin1String(kDoneColor), e.message.toHtmlEscaped());
+            else
+                html << e.message.toHtmlEscaped();
+        }
     label_->setText(html.join(QStringLiteral("<br>")));
     QPalette p = palette();
     p.setColor(QPalette::Window, errors > 0     ? QColor(0xfd, 0xec, 0xea)
