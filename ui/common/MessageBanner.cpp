@@ -14,7 +14,7 @@ namespace {
 
 // Beyond this many lines the list scrolls instead of pushing the runs down.
 constexpr int kVisibleLines = 6;
-// A done line among problems: dark green, 7:1 and more on their backgrounds.
+// A done line among problems: dark green, about 7:1 on their backgrounds.
 constexpr const char* kDoneColor = "#1b5e20";
 
 } // namespace
