@@ -68,9 +68,9 @@ public:
     }
 
     // cover() of every call, as cover() gives it, for calls that mostly come
-    // in start order and fall within one bucket, as a row's do: the bucket
-    // of a call is looked for from the one before, and the time a bucket
-    // gets from a run of such calls is added to the table once.
+    // in start order and fall within one bucket, as a row's do: calls
+    // within the bucket of the one before are summed in a loop of their
+    // own, and a bucket's time is added to the table once.
     void coverAll(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
                   std::int64_t* column, std::size_t stride) const {
         std::size_t b = 0;
@@ -93,7 +93,7 @@ public:
             if (s < edges_[b] || s >= edges_[b + 1]) {
                 column[b * stride] += held;
                 held = 0;
-                b = s < edges_[b + 1] || b + 2 > n_ || s >= edges_[b + 2] ? of(s) : b + 1;
+                b = of(s);
             }
             if (e <= edges_[b + 1])
                 held += e - s;
