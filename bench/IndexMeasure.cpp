@@ -4,18 +4,21 @@
 #include "PeakMemory.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
-#include "analysis/OverviewCollector.h"
 #include "analysis/OverviewTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "base/MemoryBudget.h"
 #include "events/PlannedCallSource.h"
 #include "index/IndexCache.h"
 #include "isolate/IsolatedReader.h"
+#include "load/AsyncLoader.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 namespace scope::bench {
@@ -49,6 +52,51 @@ std::size_t drawWholeRun(const TimelineSource& timeline) {
     return drawn;
 }
 
+struct OverviewArrival {
+    double seconds = 0;
+    std::shared_ptr<const TimelineSource> overview;
+};
+
+// As the viewer opens a run (LoadController's request, no index): the time
+// until the overview gathered in the statistics' pass is handed out. The
+// exact timeline that follows is not waited for.
+OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t budget) {
+    std::mutex mutex;
+    std::condition_variable arrived;
+    OverviewArrival arrival;
+    std::optional<LoadOutcome> finished;
+    const auto begin = Clock::now();
+    AsyncLoader::Callbacks callbacks;
+    // The viewer's table and estimate: the loader shows the summaries first
+    // only for a caller that takes them.
+    callbacks.readDone = [](const LoadOutcome&) {};
+    callbacks.timelineSoFar = [&](const LoadOutcome& shown) {
+        const auto* overview = dynamic_cast<const OverviewTimeline*>(shown.timelineSource.get());
+        if (overview == nullptr || overview->estimated())
+            return;
+        const std::lock_guard lock(mutex);
+        arrival = {since(begin), shown.timelineSource};
+        arrived.notify_all();
+    };
+    callbacks.finished = [&](const LoadOutcome& outcome) {
+        const std::lock_guard lock(mutex);
+        finished = outcome;
+        arrived.notify_all();
+    };
+    AsyncLoader loader(callbacks);
+    LoadRequest request;
+    request.path = path;
+    request.memoryBudget = budget;
+    loader.start(request);
+    std::unique_lock lock(mutex);
+    arrived.wait(lock, [&] { return arrival.overview || finished; });
+    lock.unlock();
+    loader.cancelAll();
+    if (!arrival.overview)
+        throw std::runtime_error(path + ": the load handed out no gathered overview");
+    return arrival;
+}
+
 } // namespace
 
 int measureIndexStep(const std::string& kind, const std::string& path,
@@ -73,25 +121,9 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         seconds = since(begin);
         events = static_cast<double>(drawWholeRun(*overview));
     } else if (kind == "index-overview-gathered") {
-        // As the viewer opens a run: the summary columns, then the streamed
-        // statistics' pass with the overview gathered beside it.
-        const auto begin = Clock::now();
-        ReadRequest summaries;
-        summaries.worker = SCOPE_READ_WORKER_EXE;
-        summaries.summaryOnly = true;
-        const auto collector = OverviewCollector::forRun(readIsolated(path, summaries), budget / 8);
-        if (!collector)
-            throw std::runtime_error(path + ": its summaries give no extent to gather an overview");
-        ReadRequest request;
-        request.worker = SCOPE_READ_WORKER_EXE;
-        request.memoryBudget = budget;
-        request.control.streamed = collector.get();
-        const ProfilingResults results = readIsolated(path, request);
-        const auto overview = collector->overview(results);
-        if (!overview)
-            throw std::runtime_error(path + ": the overview was not gathered during the read");
-        seconds = since(begin);
-        events = static_cast<double>(drawWholeRun(*overview));
+        const OverviewArrival arrival = overviewAsTheViewerOpens(path, budget);
+        seconds = arrival.seconds;
+        events = static_cast<double>(drawWholeRun(*arrival.overview));
     } else if (kind == "index-timeline" || kind == "index-write") {
         const auto results = readOnDemand(path, budget);
         auto begin = Clock::now();

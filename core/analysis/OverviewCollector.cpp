@@ -106,7 +106,13 @@ std::int64_t* OverviewCollector::tableOf(RankState& rank) {
     std::lock_guard lock(mutex_);
     if (std::int64_t* table = rank.table.load(std::memory_order_relaxed))
         return table;
-    std::int64_t* table = rank.coverage.table(-1, buckets_.size() * rank.regions.size());
+    std::vector<std::int64_t> storage;
+    if (!spareTables_.empty()) {
+        storage = std::move(spareTables_.back());
+        spareTables_.pop_back();
+    }
+    std::int64_t* table =
+        rank.coverage.reuse(-1, buckets_.size() * rank.regions.size(), std::move(storage));
     rank.table.store(table, std::memory_order_release);
     return table;
 }
@@ -129,8 +135,11 @@ void OverviewCollector::calls(std::size_t row, std::uint64_t, std::span<const st
 void OverviewCollector::rankComplete(RankState& rank) {
     rank.lanes =
         rank.coverage.ranked(rank.regions, regionOrder_, buckets_, OverviewTimeline::kDepths);
-    rank.coverage = OverviewCoverage();
+    std::vector<std::vector<std::int64_t>> tables = rank.coverage.release();
     rank.table.store(nullptr, std::memory_order_relaxed);
+    const std::lock_guard lock(mutex_);
+    for (std::vector<std::int64_t>& table : tables)
+        spareTables_.push_back(std::move(table));
 }
 
 std::shared_ptr<const OverviewTimeline>

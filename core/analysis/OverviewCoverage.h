@@ -47,6 +47,20 @@ public:
         tables_[lastSlot_].assign(cells, 0);
         return tables_[lastSlot_].data();
     }
+    // The key's table of `cells` ns, zeroed, in `storage`: a table another
+    // coverage let go (release()), so that memory serves rank after rank
+    // without the page faults of fresh memory.
+    std::int64_t* reuse(std::int64_t key, std::size_t cells, std::vector<std::int64_t>&& storage) {
+        table(key, 0);
+        tables_[lastSlot_] = std::move(storage);
+        return zeroed(key, cells);
+    }
+    // The tables, for reuse(); this coverage is empty afterwards.
+    std::vector<std::vector<std::int64_t>> release() {
+        std::vector<std::vector<std::int64_t>> tables = std::move(tables_);
+        *this = OverviewCoverage();
+        return tables;
+    }
     // other's tables added to these, key by key.
     void add(OverviewCoverage&& other, std::size_t cells);
     bool empty() const { return keys_.empty(); }

@@ -22,8 +22,9 @@ bool inflate(std::span<const std::byte> in, std::span<std::byte> out) {
     return status == Z_OK && produced == out.size();
 }
 
-bool unzstd(std::span<const std::byte> in, std::span<std::byte> out) {
-    const std::size_t produced = ZSTD_decompress(out.data(), out.size(), in.data(), in.size());
+bool unzstd(ZSTD_DCtx* context, std::span<const std::byte> in, std::span<std::byte> out) {
+    const std::size_t produced =
+        ZSTD_decompressDCtx(context, out.data(), out.size(), in.data(), in.size());
     return !ZSTD_isError(produced) && produced == out.size();
 }
 
@@ -126,6 +127,10 @@ void unshuffle(std::span<const std::byte> in, std::span<std::byte> out) {
 
 } // namespace
 
+void ChunkDecoder::FreeZstd::operator()(ZSTD_DCtx* context) const {
+    ZSTD_freeDCtx(context);
+}
+
 bool ChunkDecoder::decode(const ChunkPipeline& pipeline, std::uint32_t filterMask,
                           std::span<const std::byte> stored, std::span<std::byte> out) {
     const bool shuffled = pipeline.shuffle && (filterMask & (1u << pipeline.shuffleBit)) == 0;
@@ -150,7 +155,9 @@ bool ChunkDecoder::decode(const ChunkPipeline& pipeline, std::uint32_t filterMas
             ok = unlzf(stored, target);
             break;
         case ChunkCompression::Zstd:
-            ok = unzstd(stored, target);
+            if (!zstd_)
+                zstd_.reset(ZSTD_createDCtx());
+            ok = zstd_ && unzstd(zstd_.get(), stored, target);
             break;
         case ChunkCompression::None:
             break;

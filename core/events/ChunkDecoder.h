@@ -5,8 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
+
+struct ZSTD_DCtx_s;
+using ZSTD_DCtx = ZSTD_DCtx_s;
 
 namespace scope {
 
@@ -21,7 +25,14 @@ public:
                 std::span<const std::byte> stored, std::span<std::byte> out);
 
 private:
+    struct FreeZstd {
+        void operator()(ZSTD_DCtx* context) const;
+    };
+
     std::vector<std::byte> shuffled_;
+    // Kept from chunk to chunk: ZSTD_decompress would allocate and set up a
+    // context of its own for every chunk.
+    std::unique_ptr<ZSTD_DCtx, FreeZstd> zstd_;
 };
 
 } // namespace scope

@@ -2,6 +2,7 @@
 #include "EventAssembler.h"
 
 #include "ChunkDecoder.h"
+#include "DeltaDecoding.h"
 #include "EventPlanCheck.h"
 #include "RowStatistics.h"
 #include "SoundRows.h"
@@ -253,13 +254,9 @@ private:
         const auto ends = std::span(events.ends).subspan(row.offset, n);
         if (plan_.deltaEncoded) {
             std::int64_t t = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                if (__builtin_add_overflow(t, starts[i], &t) ||
-                    __builtin_add_overflow(ends[i], t, &ends[i])) {
-                    outcome.damage = "start_deltas or durations out of range (damaged)";
-                    return;
-                }
-                starts[i] = t;
+            if (!decodeDeltas(starts, ends, t)) {
+                outcome.damage = "start_deltas or durations out of range (damaged)";
+                return;
             }
         }
         std::span<const std::int64_t> gpu;

@@ -2,6 +2,7 @@
 #include "RowStatistics.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace scope {
@@ -10,9 +11,10 @@ namespace {
 using Limits = std::numeric_limits<std::int64_t>;
 using Pass = RowStatistics::Accumulator::Pass;
 
-// Adds calls to `p`. The AVX2 clone (chosen at load time) does the 64-bit
-// minima and maxima four at a time.
-[[gnu::target_clones("avx2", "default")]] void
+// Adds calls to `p`. The vector clones (chosen at load time) do the 64-bit
+// minima and maxima four at a time (AVX2) or eight, in one instruction
+// each (AVX-512, x86-64-v4).
+[[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void
 firstPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::int64_t> ends) {
     const std::size_t n = std::min(starts.size(), ends.size());
     // Magnitudes are summed in two 32-bit halves that cannot overflow for
@@ -62,17 +64,33 @@ firstPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::in
 }
 
 // A second pass around the exact mean keeps m2 accurate to the last digits,
-// where a one-pass update would lose them on long runs. Continues `m2` in
-// order, so that pieces add up to exactly what one pass gives.
-[[gnu::target_clones("avx2", "default")]] double
-squaredDeviations(double m2, std::span<const std::int64_t> starts,
-                  std::span<const std::int64_t> ends, double mean) {
+// where a one-pass update would lose them on long runs. The row's call i goes
+// to sum i % 4: four chains of additions keep the adder busy where one waits
+// on each sum before the next, and `done` (the row's calls already summed)
+// puts every piece's calls in the sums one pass would, so that pieces add up
+// to exactly what one pass gives.
+[[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void
+squaredDeviations(std::array<double, 4>& m2, std::uint64_t done,
+                  std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
+                  double mean) {
     const std::size_t n = std::min(starts.size(), ends.size());
-    for (std::size_t i = 0; i < n; ++i) {
+    const auto square = [&](std::size_t i) {
         const double delta = static_cast<double>(ends[i] - starts[i]) - mean;
-        m2 += delta * delta;
+        return delta * delta;
+    };
+    std::size_t i = 0;
+    for (; i < n && (done + i) % 4 != 0; ++i)
+        m2[(done + i) % 4] += square(i);
+    double m0 = m2[0], m1 = m2[1], m2s = m2[2], m3 = m2[3];
+    for (; i + 4 <= n; i += 4) {
+        m0 += square(i);
+        m1 += square(i + 1);
+        m2s += square(i + 2);
+        m3 += square(i + 3);
     }
-    return m2;
+    m2 = {m0, m1, m2s, m3};
+    for (; i < n; ++i)
+        m2[(done + i) % 4] += square(i);
 }
 
 } // namespace
@@ -150,14 +168,16 @@ bool RowStatistics::Accumulator::needsSquares() {
 void RowStatistics::Accumulator::addSquares(std::span<const std::int64_t> starts,
                                             std::span<const std::int64_t> ends) {
     finishFirstPass();
-    m2_ = squaredDeviations(m2_, starts, ends, summary_.mean);
+    const std::size_t n = std::min(starts.size(), ends.size());
+    squaredDeviations(m2_, squared_, starts.first(n), ends.first(n), summary_.mean);
+    squared_ += n;
 }
 
 RowStatistics RowStatistics::Accumulator::result() {
     finishFirstPass();
     RowStatistics r{summary_, extent_};
     if (count_ > 0 && r.extent.fits)
-        r.summary.m2 = m2_;
+        r.summary.m2 = (m2_[0] + m2_[1]) + (m2_[2] + m2_[3]);
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include "TimeRangeCheck.h"
 #include "model/CallSummary.h"
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -68,7 +69,8 @@ struct RowStatistics {
         CallSummary summary_;
         TimeRangeCheck::Extent extent_;
         bool firstPassOver_ = false;
-        double m2_ = 0.0;
+        std::array<double, 4> m2_{}; // squaredDeviations' four sums
+        std::uint64_t squared_ = 0;  // calls in them
     };
 };
 

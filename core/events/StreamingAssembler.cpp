@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "StreamingAssembler.h"
 
+#include "DeltaDecoding.h"
 #include "EventPlanCheck.h"
 #include "PlannedCallSource.h"
 #include "RowStatistics.h"
@@ -118,19 +119,17 @@ private:
         }
         if (!plan_.deltaEncoded)
             return true;
-        std::span<std::int64_t> checkpoints;
-        if (firstPass)
-            checkpoints = source_->checkpoints(row.offset);
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint64_t call = first + i;
-            if (firstPass && call % PlannedCallSource::kCheckpoint == 0)
-                checkpoints[call / PlannedCallSource::kCheckpoint] = t;
-            if (__builtin_add_overflow(t, starts[i], &t) ||
-                __builtin_add_overflow(ends[i], t, &ends[i])) {
-                outcome.damage = kDeltaDamage;
-                return false;
-            }
-            starts[i] = t;
+        const std::int64_t before = t;
+        if (!decodeDeltas(starts, ends, t)) {
+            outcome.damage = kDeltaDamage;
+            return false;
+        }
+        if (firstPass) {
+            // The running start before every kCheckpoint-th call of the row.
+            constexpr std::uint64_t k = PlannedCallSource::kCheckpoint;
+            const std::span<std::int64_t> checkpoints = source_->checkpoints(row.offset);
+            for (std::uint64_t call = (first + k - 1) / k * k; call < first + n; call += k)
+                checkpoints[call / k] = call == first ? before : starts[call - first - 1];
         }
         return true;
     }

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <system_error>
 #include <vector>
 
 namespace scope {
@@ -129,6 +130,7 @@ LoadOutcome LoadJob::run() {
         // must not take the application down.
         outcome_.error = std::current_exception();
     }
+    waitForEstimate();
     return outcome_;
 }
 
@@ -165,7 +167,13 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
         readShare_ = kOnDemandReadShare;
         readControl_ = scaledControl(control_, 0.0, readShare_);
         read.control = readControl_;
-        showEstimate(quick);
+        // The estimate takes as long as the helper plans the read, which
+        // is a process of its own: both at once.
+        try {
+            estimate_ = std::async(std::launch::async, [this, quick] { showEstimate(quick); });
+        } catch (const std::system_error&) {
+            showEstimate(quick); // no thread to spare
+        }
         gatherOverview(*quick, read);
     } catch (const ReadCancelled&) {
         throw;
@@ -216,6 +224,7 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
         stage = AsyncLoader::readStageCopy(*results);
     if (tableDue)
         stageDone(stage);
+    waitForEstimate();
     showEstimate(stage);
     // A run too large to order quickly shows a whole-run overview first. It
     // stays until the exact timeline replaces it: the ranks built so far
@@ -303,6 +312,16 @@ void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage)
     shown.timelineSource = std::move(estimate);
     callbacks_.timelineSoFar(shown);
     estimateShown_ = true;
+}
+
+// The estimate is only a stand-in: whatever became of it, the load goes on.
+void LoadJob::waitForEstimate() {
+    if (!estimate_.valid())
+        return;
+    try {
+        estimate_.get();
+    } catch (const std::exception&) {
+    }
 }
 
 void LoadJob::throwIfCancelled(const std::string& path) const {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,6 +46,8 @@ private:
     // Above request.overviewAboveCalls, once: the overview estimated from
     // the stage's summaries, through timelineSoFar.
     void showEstimate(const std::shared_ptr<const ProfilingResults>& stage);
+    // Before the next timeline goes out, and before the outcome.
+    void waitForEstimate();
     // Above request.overviewAboveCalls: the overview gathered during the read
     // (ReadControl::streamed) where the summaries give the run's extent.
     void gatherOverview(const ProfilingResults& summaries, ReadRequest& read);
@@ -77,6 +80,9 @@ private:
     std::unique_ptr<OverviewCollector> overviewCollector_;
     // Why a kept index was not used, for LoadOutcome::indexNote.
     std::string indexIgnored_;
+    // showSummariesFirst's estimate, drawn on a thread of its own while the
+    // read's helper plans the read. Last: destroyed (joined) first.
+    std::future<void> estimate_;
 };
 
 } // namespace scope

@@ -433,6 +433,25 @@ private slots:
             QCOMPARE(got.extent.high, whole.extent.high);
             QCOMPARE(got.extent.durationSum, whole.extent.durationSum);
         }
+        // A long row of long calls that differ little: d = 10^9 + r, r = i % 7,
+        // whose m2 is that of the r, exactly (n sum(r^2) - (sum r)^2) / n: ten
+        // digits, where a one-pass sum of squares would keep none.
+        std::vector<std::int64_t> longStarts, longEnds;
+        std::int64_t sum = 0, squares = 0;
+        constexpr std::int64_t kLong = 1'000'003;
+        for (std::int64_t i = 0; i < kLong; ++i) {
+            const std::int64_t r = i % 7;
+            longStarts.push_back(i * 2'000'000'000);
+            longEnds.push_back(longStarts.back() + 1'000'000'000 + r);
+            sum += r;
+            squares += r * r;
+        }
+        const double exact = static_cast<double>(kLong * squares - sum * sum) / double(kLong);
+        const double m2 = RowStatistics::measure(longStarts, longEnds).summary.m2;
+        QVERIFY2(
+            std::abs(m2 - exact) <= exact * 1e-10,
+            qPrintable(
+                QStringLiteral("m2 %1, exactly %2").arg(m2, 0, 'g', 17).arg(exact, 0, 'g', 17)));
         // Hand-computed: calls [0, 10] and [20, 50]: total 40, mean 20, m2 200.
         const std::vector<std::int64_t> s{0, 20}, e{10, 50};
         const RowStatistics two = RowStatistics::measure(s, e);
