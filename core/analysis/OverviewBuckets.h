@@ -72,36 +72,7 @@ public:
     // within the bucket of the one before are summed in a loop of their
     // own, and a bucket's time is added to the table once.
     void coverAll(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
-                  std::int64_t* column, std::size_t stride) const {
-        std::size_t b = 0;
-        std::int64_t held = 0; // covered in bucket b, not yet added
-        const std::size_t n = std::min(starts.size(), ends.size());
-        for (std::size_t i = 0; i < n; ++i) {
-            // Calls within bucket b, one after another.
-            const std::int64_t from = edges_[b];
-            const std::int64_t to = edges_[b + 1];
-            while (i < n && starts[i] >= from && ends[i] <= to && starts[i] < ends[i]) {
-                held += ends[i] - starts[i];
-                ++i;
-            }
-            if (i == n)
-                break;
-            const std::int64_t s = std::max(starts[i], edges_[0]);
-            const std::int64_t e = std::min(ends[i], edges_[n_]);
-            if (e <= s)
-                continue;
-            if (s < edges_[b] || s >= edges_[b + 1]) {
-                column[b * stride] += held;
-                held = 0;
-                b = of(s);
-            }
-            if (e <= edges_[b + 1])
-                held += e - s;
-            else
-                cover(s, e, column, stride);
-        }
-        column[b * stride] += held;
-    }
+                  std::int64_t* column, std::size_t stride) const;
 
     // Adds `total` spread evenly over [s, e] to column[b * stride], each
     // bucket the share its overlap has (rounded to whole ns); a span of no
