@@ -22,9 +22,10 @@ namespace scope {
 // OverviewTimeline::build's overview, gathered while the statistics' streamed
 // pass reads the calls (ReadControl::streamed), so that a first open needs no
 // pass of its own for it. A rank is ranked as the last of its calls arrives
-// and its table passed on to a rank still to come: memory is the coverage of
-// the ranks being read at once (a bucket x region table of 8-byte cells each). begin() gives up,
-// and overview() answers nullptr, when the rows' order would hold more than maxBytes of it at once.
+// and its table passed on to a rank still to come: memory is the coverage
+// of the ranks being read at once (a bucket x region table of 8-byte cells
+// each). begin() gives up, and overview() answers nullptr, when the rows'
+// order would hold more than maxBytes of it at once.
 class OverviewCollector final : public StreamedCalls {
 public:
     // For a read whose summaries (a summary-only read of the same file) give

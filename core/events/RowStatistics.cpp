@@ -70,7 +70,7 @@ firstPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::in
 // puts every piece's calls in the sums one pass would, so that pieces add up
 // to exactly what one pass gives.
 [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void
-squaredDeviations(std::array<double, 4>& m2, std::uint64_t done,
+squaredDeviations(std::array<double, 4>& sums, std::uint64_t done,
                   std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
                   double mean) {
     const std::size_t n = std::min(starts.size(), ends.size());
@@ -80,17 +80,17 @@ squaredDeviations(std::array<double, 4>& m2, std::uint64_t done,
     };
     std::size_t i = 0;
     for (; i < n && (done + i) % 4 != 0; ++i)
-        m2[(done + i) % 4] += square(i);
-    double m0 = m2[0], m1 = m2[1], m2s = m2[2], m3 = m2[3];
+        sums[(done + i) % 4] += square(i);
+    double s0 = sums[0], s1 = sums[1], s2 = sums[2], s3 = sums[3];
     for (; i + 4 <= n; i += 4) {
-        m0 += square(i);
-        m1 += square(i + 1);
-        m2s += square(i + 2);
-        m3 += square(i + 3);
+        s0 += square(i);
+        s1 += square(i + 1);
+        s2 += square(i + 2);
+        s3 += square(i + 3);
     }
-    m2 = {m0, m1, m2s, m3};
+    sums = {s0, s1, s2, s3};
     for (; i < n; ++i)
-        m2[(done + i) % 4] += square(i);
+        sums[(done + i) % 4] += square(i);
 }
 
 } // namespace

@@ -74,8 +74,10 @@ struct LoadOutcome {
 
 // Reads files on worker threads, one thread per file so that several load at
 // once, and prepares what a viewer shows: with events, the timeline index and
-// the exclusive times the file did not store. Callbacks run on the worker thread; a UI forwards
-// them to its own thread (e.g. by queued signal). Destroying the loader cancels and joins.
+// the exclusive times the file did not store. Callbacks run on the worker thread (the
+// estimated overview's timelineSoFar on a thread of the load's own, before any other
+// timelineSoFar and before `finished`); a UI forwards them to its own thread (e.g. by
+// queued signal). Destroying the loader cancels and joins.
 class AsyncLoader {
 public:
     struct Callbacks {

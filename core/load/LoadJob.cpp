@@ -108,6 +108,8 @@ LoadOutcome LoadJob::run() {
         if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_))
             showSummariesFirst(read);
         std::shared_ptr<ProfilingResults> results = readFiles(read);
+        // From here on, this thread writes to the outcome and hands out timelines.
+        waitForEstimate();
         if (results->eventsRead && !cancel_.load() && callbacks_.readDone)
             stageDone(AsyncLoader::readStageCopy(*results));
         // Read on demand (results->onDemand, eventsRead false): no index over
@@ -168,11 +170,13 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
         readControl_ = scaledControl(control_, 0.0, readShare_);
         read.control = readControl_;
         // The estimate takes as long as the helper plans the read, which
-        // is a process of its own: both at once.
+        // is a process of its own: both at once. It has its own copy of the
+        // outcome, which this thread writes to on a failure.
         try {
-            estimate_ = std::async(std::launch::async, [this, quick] { showEstimate(quick); });
+            estimate_ = std::async(std::launch::async,
+                                   [this, quick, shown = outcome_] { showEstimate(quick, shown); });
         } catch (const std::system_error&) {
-            showEstimate(quick); // no thread to spare
+            showEstimate(quick, outcome_); // no thread to spare
         }
         gatherOverview(*quick, read);
     } catch (const ReadCancelled&) {
@@ -224,8 +228,7 @@ void LoadJob::buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& res
         stage = AsyncLoader::readStageCopy(*results);
     if (tableDue)
         stageDone(stage);
-    waitForEstimate();
-    showEstimate(stage);
+    showEstimate(stage, outcome_);
     // A run too large to order quickly shows a whole-run overview first. It
     // stays until the exact timeline replaces it: the ranks built so far
     // would show less of the run than it does.
@@ -295,7 +298,8 @@ void LoadJob::gatherOverview(const ProfilingResults& summaries, ReadRequest& rea
 // The whole-run overview estimated from the rows' summaries, in a fraction
 // of a second: what the timeline shows while the calls are read and passed
 // over, until the pass's overview replaces it.
-void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage) {
+void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage,
+                           LoadOutcome shown) {
     if (estimateShown_ || !callbacks_.timelineSoFar || !stage || cancel_.load() ||
         stage->totalCalls() <= request_.overviewAboveCalls)
         return;
@@ -307,7 +311,6 @@ void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage)
     }
     if (estimate->empty())
         return; // no times in the summaries (the aggregate layout)
-    LoadOutcome shown = outcome_;
     shown.results = stage;
     shown.timelineSource = std::move(estimate);
     callbacks_.timelineSoFar(shown);

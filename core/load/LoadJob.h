@@ -44,8 +44,8 @@ private:
     void indexCallsInMemory(ProfilingResults& results);
     void buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& results);
     // Above request.overviewAboveCalls, once: the overview estimated from
-    // the stage's summaries, through timelineSoFar.
-    void showEstimate(const std::shared_ptr<const ProfilingResults>& stage);
+    // the stage's summaries, through timelineSoFar as `shown`.
+    void showEstimate(const std::shared_ptr<const ProfilingResults>& stage, LoadOutcome shown);
     // Before the next timeline goes out, and before the outcome.
     void waitForEstimate();
     // Above request.overviewAboveCalls: the overview gathered during the read
