@@ -12,4 +12,7 @@ namespace scope {
 // damaged, and the values are then meaningless.
 bool decodeDeltas(std::span<std::int64_t> starts, std::span<std::int64_t> ends, std::int64_t& t);
 
+// What a row is when decodeDeltas fails, in every reader's words.
+inline constexpr const char* kDeltaDamage = "start_deltas or durations out of range (damaged)";
+
 } // namespace scope

@@ -255,7 +255,7 @@ private:
         if (plan_.deltaEncoded) {
             std::int64_t t = 0;
             if (!decodeDeltas(starts, ends, t)) {
-                outcome.damage = "start_deltas or durations out of range (damaged)";
+                outcome.damage = kDeltaDamage;
                 return;
             }
         }

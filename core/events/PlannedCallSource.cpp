@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlannedCallSource.h"
 
+#include "DeltaDecoding.h"
 #include "StoredChunks.h"
 #include "model/Errors.h"
 
@@ -107,8 +108,9 @@ void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
         return;
     }
     // Starts are running sums of start_deltas from the nearest checkpoint;
-    // ends are durations after their start. Unsigned sums wrap where a
-    // damaged row would overflow (such rows are never handed out).
+    // ends are durations after their start. The sum up to `first` wraps
+    // unsigned where a damaged row would overflow (such rows are never
+    // handed out); the calls read are checked all the same.
     const std::span<const std::int64_t> checkpoints = rowCheckpoints(row);
     const std::uint64_t k = first / kCheckpoint;
     auto t = static_cast<std::uint64_t>(checkpoints[k]);
@@ -121,11 +123,9 @@ void PlannedCallSource::read(const RankRegion& row, std::uint64_t first,
     }
     check(readColumn(EventColumnId::Starts, at, starts, cursor));
     check(readColumn(EventColumnId::Ends, at, ends, cursor));
-    for (std::size_t i = 0; i < starts.size(); ++i) {
-        t += static_cast<std::uint64_t>(starts[i]);
-        starts[i] = static_cast<std::int64_t>(t);
-        ends[i] = static_cast<std::int64_t>(static_cast<std::uint64_t>(ends[i]) + t);
-    }
+    auto start = static_cast<std::int64_t>(t);
+    if (!decodeDeltas(starts, ends, start))
+        corrupt(kDeltaDamage);
 }
 
 bool PlannedCallSource::readLanes(const RankRegion& row, std::uint64_t first,

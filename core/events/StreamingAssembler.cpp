@@ -25,7 +25,6 @@ constexpr const char* kStep = "reading the event columns";
 constexpr std::uint64_t kPiece = std::uint64_t{1} << 16;
 // Rows are shared out in items of about this many calls (as EventAssembler).
 constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 19;
-constexpr const char* kDeltaDamage = "start_deltas or durations out of range (damaged)";
 
 struct RowItem {
     std::size_t firstRow;
