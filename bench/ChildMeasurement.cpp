@@ -5,6 +5,7 @@
 #include "BudgetLoad.h"
 #include "IndexMeasure.h"
 #include "PeakMemory.h"
+#include "RemoteMeasure.h"
 #include "analysis/CallTree.h"
 #include "analysis/TimelineIndex.h"
 #include "format/ProfileReader.h"
@@ -208,6 +209,8 @@ int measureInChild(const std::string& kind, const std::string& path,
         return measureReport(path, extra);
     if (kind == "read-stage-copy")
         return measureReadStageCopy(path);
+    if (kind == "remote-zoom")
+        return measureRemoteZoom(path, extra);
     if (kind.starts_with("index-"))
         return measureIndexStep(kind, path, extra);
     return kind.starts_with("timeline") ? measureTimeline(kind, path) : measure(kind, path);

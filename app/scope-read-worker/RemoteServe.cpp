@@ -3,6 +3,7 @@
 
 #include "ErrorReport.h"
 #include "Heartbeat.h"
+#include "RemoteZoom.h"
 #include "WorkerChannel.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/KeptPercentiles.h"
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -134,23 +136,22 @@ void keepIndex(const std::string& path, const std::optional<IndexKey>& key,
     }
 }
 
-// Calls on disk: the on-demand timeline, as the viewer builds it.
+// Calls on disk: the on-demand timeline, as the viewer builds it, kept for
+// the zooms (in `built`).
 RemotePayload::Timeline onDemandTimeline(ProfilingResults& results, std::uint64_t budget,
                                          const ReadControl& control,
-                                         const std::optional<IndexKey>& key) {
+                                         const std::optional<IndexKey>& key,
+                                         std::shared_ptr<const OnDemandTimeline>& built) {
     auto shared = std::make_shared<ProfilingResults>(std::move(results));
-    RemotePayload::Timeline timeline;
-    {
-        const auto built = OnDemandTimeline::build(shared, budget, control);
-        const auto& exclusive = built->exclusiveByRow();
-        for (std::size_t i = 0; i < shared->rows.size(); ++i)
-            if (!shared->rows[i].exclusiveNs)
-                shared->rows[i].exclusiveNs = exclusive[i];
-        timeline = RemotePayload::timelineOf(built->pyramid(), rankLanesOf(*built));
-        keepIndex(shared->path, key, *built);
-    }
-    results = std::move(*shared);
-    return timeline;
+    built = OnDemandTimeline::build(shared, budget, control);
+    const auto& exclusive = built->exclusiveByRow();
+    for (std::size_t i = 0; i < shared->rows.size(); ++i)
+        if (!shared->rows[i].exclusiveNs)
+            shared->rows[i].exclusiveNs = exclusive[i];
+    keepIndex(shared->path, key, *built);
+    // A copy without calls: the timeline holds the original.
+    results = *shared;
+    return RemotePayload::timelineOf(built->pyramid(), rankLanesOf(*built));
 }
 
 void sendPayload(WorkerChannel& channel, const std::string& payload) {
@@ -193,10 +194,14 @@ int RemoteServe::run(int argc, char** argv) {
     if (arguments.protocol != remoteProtocolVersion())
         return 3;
     channel.progress(0.0, "reading the file");
-    Heartbeat heartbeat(channel);
-    // Alive is enough: the read's own helper has its own time-out for a hang.
-    heartbeat.setBusy(true);
+    ProfilingResults results;
+    std::optional<RemotePayload::Timeline> timeline;
+    // What the zooms draw from, once the timeline is sent.
+    std::function<std::shared_ptr<const TimelineSource>()> zoomSource;
     try {
+        // Alive is enough: the read's own helper has its own time-out for a hang.
+        Heartbeat heartbeat(channel);
+        heartbeat.setBusy(true);
         ReadRequest& request = arguments.request;
         ReadControl control;
         control.progress = [&](double fraction, std::string_view text) {
@@ -204,17 +209,25 @@ int RemoteServe::run(int argc, char** argv) {
         };
         request.control = scaledControl(control, 0.0, arguments.timeline ? 0.6 : 0.95);
         const bool wanted = !request.summaryOnly && arguments.timeline;
-        ProfilingResults results;
-        std::optional<RemotePayload::Timeline> timeline;
         bool eventsOnHost = true;
         std::optional<RunIndex> index;
         if (!request.summaryOnly)
             index = keptIndex(arguments.path);
         if (index) {
             channel.progress(0.5, "opening from its index");
-            if (wanted)
+            if (wanted) {
                 timeline = RemotePayload::timelineOf(index->timeline.pyramid,
                                                      std::move(index->timeline.rankLanes));
+                // The calls are opened at the first zoom only.
+                zoomSource = [path = arguments.path, budget = request.memoryBudget]() {
+                    std::optional<RunIndex> again = IndexCache::standard().find(path);
+                    if (!again)
+                        throw ProfileError(path, "opening the calls of a zoom",
+                                           "the run changed since its index was read");
+                    return std::shared_ptr<const TimelineSource>(
+                        std::move(*again).open(path, budget));
+                };
+            }
             results = std::move(index->results);
             results.path = arguments.path;
             const auto& exclusive = index->timeline.exclusive;
@@ -244,11 +257,15 @@ int RemoteServe::run(int argc, char** argv) {
                 channel.progress(arguments.timeline ? 0.6 : 0.95, "computing percentiles");
                 KeptPercentiles::keep(results);
             }
-            if (wanted && results.onDemand)
+            if (wanted && results.onDemand) {
+                std::shared_ptr<const OnDemandTimeline> built;
                 timeline = onDemandTimeline(results, request.memoryBudget,
-                                            scaledControl(control, 0.6, 0.95), key);
-            else if (wanted && results.eventsRead)
+                                            scaledControl(control, 0.6, 0.95), key, built);
+                zoomSource = [built] { return built; };
+            } else if (wanted && results.eventsRead) {
                 timeline = coarseTimeline(results);
+                zoomSource = [&results] { return std::make_shared<const TimelineIndex>(results); };
+            }
         }
         channel.progress(0.95, "sending the results");
         const std::string payload = RemotePayload::encode(results, eventsOnHost, timeline);
@@ -257,6 +274,9 @@ int RemoteServe::run(int argc, char** argv) {
         channel.send(currentError());
         return 3;
     }
+    // The viewer keeps the connection for its zooms while the run is open.
+    if (timeline && zoomSource)
+        RemoteZoom(channel, arguments.path, std::move(zoomSource)).serve(STDIN_FILENO);
     return 0;
 }
 

@@ -10,7 +10,9 @@ namespace scope::worker {
 // helper of its own, the calls on demand within the memory budget given),
 // builds the whole-run timeline, and sends the results without calls plus
 // the timeline's coarse levels (RemotePayload), with progress and
-// heartbeats on the way, or the read's error as an Error message.
+// heartbeats on the way, or the read's error as an Error message. With a
+// timeline sent it then answers the viewer's zooms (RemoteZoom) until its
+// standard input ends.
 class RemoteServe {
 public:
     // argv[1] is "--serve". Returns the exit status.

@@ -42,13 +42,15 @@ std::string WorkerMessage::frame() const {
         payload.text(std::string_view(text).substr(0, 256));
         break;
     case Kind::Data:
+    case Kind::Window:
         break; // the bytes themselves, below
     case Kind::Done:
         payload.u64(resultBytes);
         break;
     }
-    const std::string_view data =
-        kind == Kind::Data ? std::string_view(text).substr(0, kMaxPayload) : payload.bytes();
+    const std::string_view data = kind == Kind::Data || kind == Kind::Window
+                                      ? std::string_view(text).substr(0, kMaxPayload)
+                                      : payload.bytes();
     ByteWriter out;
     out.u8(static_cast<std::uint8_t>(kind));
     out.u32(static_cast<std::uint32_t>(data.size()));
@@ -101,7 +103,8 @@ std::optional<WorkerMessage> WorkerMessage::parse(std::string& buffer) {
             message.text = in.text();
             break;
         case Kind::Data:
-            message.kind = Kind::Data;
+        case Kind::Window:
+            message.kind = static_cast<Kind>(kind);
             message.text = buffer.substr(kFrameHeader, length);
             buffer.erase(0, kFrameHeader + length);
             return message;

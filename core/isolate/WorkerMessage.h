@@ -11,7 +11,8 @@ namespace scope::isolate {
 // One message of the read helper to the viewer, framed on a pipe as a kind
 // byte, a 32-bit payload length and the payload. A helper serving a remote
 // read (scope-read-worker --serve, core/remote) writes the same frames to
-// its standard output: Hello first, then the results as Data, then Done.
+// its standard output: Hello first, then the results as Data, then Done; it
+// then answers each Window it reads on its standard input the same way.
 struct WorkerMessage {
     enum class Kind : std::uint8_t {
         Progress = 'P',  // fraction, text = what is being read
@@ -21,6 +22,7 @@ struct WorkerMessage {
         Hello = 'V',     // text = the serving helper's version
         Data = 'D',      // text = the next bytes of the encoded results
         Done = 'F',      // resultBytes = all the Data bytes sent
+        Window = 'W',    // to the serving helper: text = a zoom (RemoteWindow)
     };
     // The ProfileError classes that cross the process boundary as themselves.
     enum class ErrorType : std::uint8_t {

@@ -23,8 +23,10 @@ constexpr const char* kStep = "receiving the results from the host";
 constexpr int kCompressionLevel = 3;
 constexpr std::size_t kMaxLevels = 64;
 
+} // namespace
+
 // Spans as columns (starts as deltas), which compress far better than records.
-void writeSpans(ByteWriter& out, const std::vector<TimelineSpan>& spans) {
+void RemotePayload::writeSpans(ByteWriter& out, std::span<const TimelineSpan> spans) {
     out.u64(spans.size());
     std::int64_t previous = 0;
     for (const TimelineSpan& s : spans) {
@@ -41,7 +43,7 @@ void writeSpans(ByteWriter& out, const std::vector<TimelineSpan>& spans) {
         out.u32(s.count);
 }
 
-std::vector<TimelineSpan> readSpans(ByteReader& in, std::size_t regions) {
+std::vector<TimelineSpan> RemotePayload::readSpans(ByteReader& in, std::size_t regions) {
     std::vector<TimelineSpan> spans(in.count(8 + 8 + 4 + 4 + 4));
     std::int64_t previous = 0;
     for (TimelineSpan& s : spans) {
@@ -66,6 +68,8 @@ std::vector<TimelineSpan> readSpans(ByteReader& in, std::size_t regions) {
     return spans;
 }
 
+namespace {
+
 void writeTimeline(ByteWriter& out, const RemotePayload::Timeline& timeline) {
     out.i64(timeline.originNs);
     out.i64(timeline.endNs);
@@ -88,7 +92,7 @@ void writeTimeline(ByteWriter& out, const RemotePayload::Timeline& timeline) {
     for (std::size_t l = 0; l < timeline.levels.levels.size(); ++l) {
         for (const std::uint32_t size : timeline.levels.laneSizes[l])
             out.u32(size);
-        writeSpans(out, timeline.levels.levels[l]);
+        RemotePayload::writeSpans(out, timeline.levels.levels[l]);
     }
 }
 
@@ -123,7 +127,7 @@ std::shared_ptr<const PartialTimeline> readTimeline(ByteReader& in, std::size_t 
             size = in.u32();
             total += size;
         }
-        std::vector<TimelineSpan> spans = readSpans(in, regions);
+        std::vector<TimelineSpan> spans = RemotePayload::readSpans(in, regions);
         if (total != spans.size())
             in.fail("lanes that do not add up to their level");
         part.levels.push_back(std::move(spans));
@@ -165,18 +169,7 @@ RemotePayload::Timeline RemotePayload::timelineOf(const TimelinePyramid& pyramid
     return timeline;
 }
 
-std::string RemotePayload::encode(const ProfilingResults& results, bool eventsOnHost,
-                                  const std::optional<Timeline>& timeline) {
-    // No plan: the calls stay where they are.
-    ByteWriter fields;
-    isolate::ResultsHeader::encode(results, EventPlan(), {}, fields);
-    ByteWriter out;
-    out.flag(eventsOnHost);
-    out.text(fields.bytes());
-    out.flag(timeline.has_value());
-    if (timeline)
-        writeTimeline(out, *timeline);
-    const std::string& raw = out.bytes();
+std::string RemotePayload::pack(std::string_view raw) {
     std::string packed(sizeof kMagic + sizeof(std::uint64_t) + ZSTD_compressBound(raw.size()),
                        '\0');
     std::memcpy(packed.data(), kMagic, sizeof kMagic);
@@ -192,8 +185,8 @@ std::string RemotePayload::encode(const ProfilingResults& results, bool eventsOn
     return packed;
 }
 
-RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::string& url,
-                                             std::uint64_t maxBytes) {
+std::string RemotePayload::unpack(std::string_view bytes, const std::string& url,
+                                  std::uint64_t maxBytes) {
     std::uint64_t rawSize = 0;
     if (bytes.size() < sizeof kMagic + sizeof rawSize ||
         std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
@@ -211,7 +204,26 @@ RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::
     const std::size_t size = ZSTD_decompress(raw.data(), raw.size(), bytes.data(), bytes.size());
     if (ZSTD_isError(size) || size != rawSize)
         throw RemoteReadError(url, kStep, "damaged results");
+    return raw;
+}
 
+std::string RemotePayload::encode(const ProfilingResults& results, bool eventsOnHost,
+                                  const std::optional<Timeline>& timeline) {
+    // No plan: the calls stay where they are.
+    ByteWriter fields;
+    isolate::ResultsHeader::encode(results, EventPlan(), {}, fields);
+    ByteWriter out;
+    out.flag(eventsOnHost);
+    out.text(fields.bytes());
+    out.flag(timeline.has_value());
+    if (timeline)
+        writeTimeline(out, *timeline);
+    return pack(out.bytes());
+}
+
+RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::string& url,
+                                             std::uint64_t maxBytes) {
+    const std::string raw = unpack(bytes, url, maxBytes);
     Decoded decoded;
     try {
         ByteReader in(raw, url, kStep);

@@ -3,11 +3,14 @@
 
 #include "analysis/RankLaneTable.h"
 #include "analysis/TimelinePyramid.h"
+#include "isolate/ByteReader.h"
+#include "isolate/ByteWriter.h"
 #include "model/ProfilingResults.h"
 
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -49,6 +52,17 @@ public:
     // Throws RemoteReadError naming `url` on damaged bytes, or when they
     // would unpack to more than maxBytes (0 = no limit).
     static Decoded decode(std::string_view bytes, const std::string& url, std::uint64_t maxBytes);
+
+    // The pieces shared with RemoteWindow. Spans cross as columns; readSpans
+    // fails `in` on a span that ends before it starts or names a region past
+    // `regions`.
+    static void writeSpans(isolate::ByteWriter& out, std::span<const TimelineSpan> spans);
+    static std::vector<TimelineSpan> readSpans(isolate::ByteReader& in, std::size_t regions);
+    // zstd with a magic and the unpacked size in front; unpack throws
+    // RemoteReadError naming `url` on damage or past maxBytes (0 = no limit).
+    static std::string pack(std::string_view raw);
+    static std::string unpack(std::string_view bytes, const std::string& url,
+                              std::uint64_t maxBytes);
 };
 
 } // namespace scope

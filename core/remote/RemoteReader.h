@@ -22,10 +22,11 @@ struct RemoteRun {
     // Exact statistics, metadata and rows; no calls (eventsRead false,
     // onDemand null). path is the URL.
     ProfilingResults results;
-    // The whole-run timeline from the remote index's pyramid; null for a
+    // The whole-run timeline's coarse levels, with zooms below them read on
+    // the host over the connection kept open (RemoteTimeline); null for a
     // summary-only read or a run without calls.
     std::shared_ptr<const TimelineSource> timeline;
-    std::uint64_t bytesReceived = 0; // over the connection, all of it
+    std::uint64_t bytesReceived = 0; // over the connection, up to the results
 };
 
 // Throws RemoteReadError naming the URL (host and file) when ssh cannot

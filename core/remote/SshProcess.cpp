@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,13 +32,18 @@ struct Pipe {
 } // namespace
 
 SshProcess::SshProcess(const std::vector<std::string>& argv) {
+    int input[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, input) != 0)
+        throw std::system_error(errno, std::generic_category(), "socketpair");
+    isolate::UniqueFd ours(input[0]);
+    isolate::UniqueFd theirs(input[1]);
     Pipe output;
     Pipe error;
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attributes);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, theirs.get(), 0);
     posix_spawn_file_actions_adddup2(&actions, output.write.get(), 1);
     posix_spawn_file_actions_adddup2(&actions, error.write.get(), 2);
     sigset_t none;
@@ -71,6 +77,8 @@ SshProcess::SshProcess(const std::vector<std::string>& argv) {
     posix_spawnattr_destroy(&attributes);
     if (failed != 0)
         throw std::system_error(failed, std::generic_category(), "cannot start " + argv.front());
+    shutdown(ours.get(), SHUT_RD);
+    input_ = std::move(ours);
     output_ = std::move(output.read);
     error_ = std::move(error.read);
 }
@@ -78,6 +86,18 @@ SshProcess::SshProcess(const std::vector<std::string>& argv) {
 SshProcess::~SshProcess() {
     if (!reaped_)
         kill();
+}
+
+bool SshProcess::sendInput(std::string_view bytes) {
+    while (!bytes.empty() && input_.get() >= 0) {
+        const ssize_t n = send(input_.get(), bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return bytes.empty();
 }
 
 bool SshProcess::tryReap() {

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RemoteMeasure.h"
+
+#include "base/MemoryBudget.h"
+#include "remote/RemoteReader.h"
+#include "remote/RemoteTimeline.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+namespace scope::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point begin) {
+    return std::chrono::duration<double>(Clock::now() - begin).count();
+}
+
+// The lanes a window of 16 ranks shows.
+std::vector<std::size_t> shownLanes(const TimelineSource& timeline) {
+    std::vector<std::size_t> lanes;
+    const std::vector<std::uint32_t> ranks = timeline.ranks();
+    for (std::size_t lane = 0; lane < timeline.lanes().size(); ++lane)
+        if (ranks.size() <= 16 || timeline.lanes()[lane].rank <= ranks[15])
+            lanes.push_back(lane);
+    return lanes;
+}
+
+} // namespace
+
+int measureRemoteZoom(const std::string& url, std::span<const std::string> extra) {
+    const std::optional<RemoteUrl> parsed = RemoteUrl::parse(url);
+    if (!parsed) {
+        std::fprintf(stderr, "%s: not an ssh:// URL\n", url.c_str());
+        return 1;
+    }
+    ReadRequest request;
+    if (!extra.empty() && extra[0] != "default")
+        request.memoryBudget = MemoryBudget::parse(extra[0]);
+    const double fileBytes = extra.size() > 1 ? std::stod(extra[1]) : 0.0;
+    const auto report = [&](const char* step, double seconds, std::uint64_t bytes) {
+        std::printf("%-44s %7.3f s %12llu bytes", step, seconds,
+                    static_cast<unsigned long long>(bytes));
+        if (fileBytes > 0)
+            std::printf("  %.4f %% of the file", 100.0 * static_cast<double>(bytes) / fileBytes);
+        std::printf("\n");
+    };
+    auto begin = Clock::now();
+    const RemoteRun run = readRemote(*parsed, request);
+    report("statistics and whole-run timeline", since(begin), run.bytesReceived);
+    const auto* timeline = dynamic_cast<const RemoteTimeline*>(run.timeline.get());
+    if (timeline == nullptr) {
+        std::fprintf(stderr, "%s: no timeline to zoom\n", url.c_str());
+        return 1;
+    }
+    const std::vector<std::size_t> lanes = shownLanes(*timeline);
+    std::vector<TimelineSpan> spans;
+    const std::int64_t whole = timeline->endNs() - timeline->startNs();
+    for (const std::int64_t share : {200, 20000}) {
+        const std::int64_t t0 = timeline->startNs() + whole / 2;
+        const std::int64_t t1 = t0 + std::max<std::int64_t>(1, whole / share);
+        const double nsPerPixel = static_cast<double>(t1 - t0) / 1000.0;
+        const std::uint64_t before = timeline->bytesReceived();
+        begin = Clock::now();
+        for (const std::size_t lane : lanes)
+            timeline->query(lane, t0, t1, nsPerPixel, spans);
+        timeline->waitIdle();
+        std::size_t drawn = 0;
+        bool exact = true;
+        for (const std::size_t lane : lanes) {
+            exact = timeline->query(lane, t0, t1, nsPerPixel, spans) && exact;
+            drawn += spans.size();
+        }
+        const std::string step = "zoom to 1/" + std::to_string(share) + " of the run, " +
+                                 std::to_string(lanes.size()) + " lanes";
+        report(step.c_str(), since(begin), timeline->bytesReceived() - before);
+        std::printf("  %zu spans drawn%s%s\n", drawn, exact ? "" : " (stand-in: ",
+                    exact ? "" : (timeline->readError() + ")").c_str());
+    }
+    return 0;
+}
+
+} // namespace scope::bench
