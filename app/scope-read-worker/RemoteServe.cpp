@@ -154,21 +154,6 @@ RemotePayload::Timeline onDemandTimeline(ProfilingResults& results, std::uint64_
     return RemotePayload::timelineOf(built->pyramid(), rankLanesOf(*built));
 }
 
-void sendPayload(WorkerChannel& channel, const std::string& payload) {
-    // Room for the frame's header within the limit.
-    constexpr std::size_t kChunk = WorkerMessage::kMaxPayload - 64;
-    WorkerMessage data;
-    data.kind = WorkerMessage::Kind::Data;
-    for (std::size_t at = 0; at < payload.size(); at += kChunk) {
-        data.text = payload.substr(at, kChunk);
-        channel.send(data);
-    }
-    WorkerMessage done;
-    done.kind = WorkerMessage::Kind::Done;
-    done.resultBytes = payload.size();
-    channel.send(done);
-}
-
 } // namespace
 
 int RemoteServe::run(int argc, char** argv) {
@@ -269,7 +254,7 @@ int RemoteServe::run(int argc, char** argv) {
         }
         channel.progress(0.95, "sending the results");
         const std::string payload = RemotePayload::encode(results, eventsOnHost, timeline);
-        sendPayload(channel, payload);
+        channel.sendData(payload);
     } catch (...) {
         channel.send(currentError());
         return 3;

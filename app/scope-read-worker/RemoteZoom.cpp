@@ -27,21 +27,6 @@ void exactSpans(const TimelineSource& source, std::size_t lane, const RemoteWind
         onDemand->waitIdle();
 }
 
-void sendAnswer(WorkerChannel& channel, const std::string& bytes) {
-    // Room for the frame's header within the limit.
-    constexpr std::size_t kChunk = WorkerMessage::kMaxPayload - 64;
-    WorkerMessage data;
-    data.kind = WorkerMessage::Kind::Data;
-    for (std::size_t at = 0; at < bytes.size(); at += kChunk) {
-        data.text = bytes.substr(at, kChunk);
-        channel.send(data);
-    }
-    WorkerMessage done;
-    done.kind = WorkerMessage::Kind::Done;
-    done.resultBytes = bytes.size();
-    channel.send(done);
-}
-
 } // namespace
 
 RemoteZoom::RemoteZoom(WorkerChannel& channel, std::string path,
@@ -78,7 +63,7 @@ void RemoteZoom::answer(const std::string& request) {
         window.spans.resize(window.lanes.size());
         for (std::size_t i = 0; i < window.lanes.size(); ++i)
             exactSpans(*source_, window.lanes[i], window, window.spans[i]);
-        sendAnswer(channel_, window.encodeAnswer());
+        channel_.sendData(window.encodeAnswer());
     } catch (...) {
         channel_.send(currentError());
     }

@@ -41,6 +41,21 @@ void WorkerChannel::progress(double fraction, std::string_view text) {
     send(message);
 }
 
+void WorkerChannel::sendData(std::string_view bytes) {
+    // Room for the frame's header within the limit.
+    constexpr std::size_t kChunk = isolate::WorkerMessage::kMaxPayload - 64;
+    isolate::WorkerMessage data;
+    data.kind = isolate::WorkerMessage::Kind::Data;
+    for (std::size_t at = 0; at < bytes.size(); at += kChunk) {
+        data.text = std::string(bytes.substr(at, kChunk));
+        send(data);
+    }
+    isolate::WorkerMessage done;
+    done.kind = isolate::WorkerMessage::Kind::Done;
+    done.resultBytes = bytes.size();
+    send(done);
+}
+
 void WorkerChannel::heartbeat() {
     isolate::WorkerMessage message;
     message.kind = isolate::WorkerMessage::Kind::Heartbeat;

@@ -20,6 +20,8 @@ public:
     // Progress throttled to what the viewer can show; a new step always goes out.
     void progress(double fraction, std::string_view text);
     void heartbeat();
+    // `bytes` as Data frames, then Done (a served remote read's answers).
+    void sendData(std::string_view bytes);
 
 private:
     int fd_;
