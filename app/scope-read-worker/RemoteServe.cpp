@@ -90,9 +90,12 @@ RankLaneTable rankLanesOf(const TimelineSource& source) {
     return table;
 }
 
-// Calls in memory: only the levels that cross are computed.
-RemotePayload::Timeline coarseTimeline(ProfilingResults& results) {
-    const TimelineIndex index(results);
+// Calls in memory: only the levels that cross are computed; the index over
+// them is kept for the zooms (in `built`).
+RemotePayload::Timeline coarseTimeline(ProfilingResults& results,
+                                       std::shared_ptr<const TimelineIndex>& built) {
+    built = std::make_shared<const TimelineIndex>(results);
+    const TimelineIndex& index = *built;
     fillExclusiveTimes(results, index);
     TimelinePyramid pyramid(index.startNs(), index.endNs(),
                             std::numeric_limits<std::uint64_t>::max());
@@ -248,8 +251,9 @@ int RemoteServe::run(int argc, char** argv) {
                                             scaledControl(control, 0.6, 0.95), key, built);
                 zoomSource = [built] { return built; };
             } else if (wanted && results.eventsRead) {
-                timeline = coarseTimeline(results);
-                zoomSource = [&results] { return std::make_shared<const TimelineIndex>(results); };
+                std::shared_ptr<const TimelineIndex> built;
+                timeline = coarseTimeline(results, built);
+                zoomSource = [built] { return built; };
             }
         }
         channel.progress(0.95, "sending the results");

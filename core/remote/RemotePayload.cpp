@@ -47,14 +47,16 @@ std::vector<TimelineSpan> RemotePayload::readSpans(ByteReader& in, std::size_t r
     std::vector<TimelineSpan> spans(in.count(8 + 8 + 4 + 4 + 4));
     std::int64_t previous = 0;
     for (TimelineSpan& s : spans) {
-        previous += in.i64();
+        if (__builtin_add_overflow(previous, in.i64(), &previous))
+            in.fail("a span that starts outside the time range");
         s.startNs = previous;
     }
     for (TimelineSpan& s : spans) {
         const std::int64_t length = in.i64();
         if (length < 0)
             in.fail("a span that ends before it starts");
-        s.endNs = s.startNs + length;
+        if (__builtin_add_overflow(s.startNs, length, &s.endNs))
+            in.fail("a span that ends outside the time range");
     }
     for (TimelineSpan& s : spans) {
         s.region = static_cast<std::int32_t>(in.u32());
