@@ -5,6 +5,7 @@
 #include "Heartbeat.h"
 #include "RemoteZoom.h"
 #include "WorkerChannel.h"
+#include "analysis/CallTree.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
@@ -109,7 +110,13 @@ RemotePayload::Timeline coarseTimeline(ProfilingResults& results,
             index, [](std::uint32_t e) { return e; }, pyramid.originNs(), pyramid.endNs(), widths,
             std::numeric_limits<std::uint64_t>::max()));
     }
-    return RemotePayload::timelineOf(pyramid, rankLanesOf(index));
+    // Per rank, as a read on demand keeps them: the viewer merges the ranks
+    // it shows.
+    RankLaneTable rankLanes = rankLanesOf(index);
+    std::vector<CallTree> trees;
+    for (const std::uint32_t rank : rankLanes.ranks())
+        trees.push_back(CallTree::build(results, index, RankSelection({rank})));
+    return RemotePayload::timelineOf(pyramid, std::move(rankLanes), std::move(trees));
 }
 
 // The host's kept index of the run (its user's cache there), when one is
@@ -154,7 +161,7 @@ RemotePayload::Timeline onDemandTimeline(ProfilingResults& results, std::uint64_
     keepIndex(shared->path, key, *built);
     // A copy without calls: the timeline holds the original.
     results = *shared;
-    return RemotePayload::timelineOf(built->pyramid(), rankLanesOf(*built));
+    return RemotePayload::timelineOf(built->pyramid(), rankLanesOf(*built), built->rankTrees());
 }
 
 } // namespace
@@ -205,7 +212,8 @@ int RemoteServe::run(int argc, char** argv) {
             channel.progress(0.5, "opening from its index");
             if (wanted) {
                 timeline = RemotePayload::timelineOf(index->timeline.pyramid,
-                                                     std::move(index->timeline.rankLanes));
+                                                     std::move(index->timeline.rankLanes),
+                                                     std::move(index->timeline.rankTrees));
                 // The calls are opened at the first zoom only.
                 zoomSource = [path = arguments.path, budget = request.memoryBudget]() {
                     std::optional<RunIndex> again = IndexCache::standard().find(path);

@@ -153,6 +153,8 @@ public:
 
     const ProfilingResults& results() const { return *results_; }
     const TimelinePyramid& pyramid() const { return pyramid_; }
+    // The call tree of each rank with calls, ascending, as callTree() merges them.
+    const std::vector<CallTree>& rankTrees() const { return rankTrees_; }
     // Exclusive time of every row of results().rows, in their order, from the
     // nesting of each rank's calls (what fillExclusiveTimes gives for the
     // calls in memory); the loader fills the rows the file gave none.

@@ -2,6 +2,7 @@
 #include "RemotePayload.h"
 
 #include "analysis/PartialTimeline.h"
+#include "index/IndexFields.h"
 #include "isolate/ByteReader.h"
 #include "isolate/ByteWriter.h"
 #include "isolate/ResultsHeader.h"
@@ -96,9 +97,12 @@ void writeTimeline(ByteWriter& out, const RemotePayload::Timeline& timeline) {
             out.u32(size);
         RemotePayload::writeSpans(out, timeline.levels.levels[l]);
     }
+    out.u64(timeline.rankTrees.size());
+    for (const CallTree& tree : timeline.rankTrees)
+        IndexFields::writeCallTree(out, tree);
 }
 
-std::shared_ptr<const PartialTimeline> readTimeline(ByteReader& in, std::size_t regions) {
+void readTimeline(ByteReader& in, std::size_t regions, RemotePayload::Decoded& decoded) {
     const std::int64_t originNs = in.i64();
     const std::int64_t endNs = in.i64();
     if (endNs < originNs)
@@ -141,14 +145,22 @@ std::shared_ptr<const PartialTimeline> readTimeline(ByteReader& in, std::size_t 
         in.fail("more timeline levels than the run has");
     pyramid.addRank(std::move(part));
     const std::size_t ranks = rankLanes.ranks().size();
-    return std::make_shared<const PartialTimeline>(std::move(pyramid), std::move(rankLanes), ranks);
+    const std::size_t trees = in.count(8);
+    if (trees != 0 && trees != ranks)
+        in.fail("call trees that are not one per rank");
+    for (std::size_t i = 0; i < trees; ++i)
+        decoded.rankTrees.push_back(IndexFields::readCallTree(in, regions));
+    decoded.timeline =
+        std::make_shared<const PartialTimeline>(std::move(pyramid), std::move(rankLanes), ranks);
 }
 
 } // namespace
 
 RemotePayload::Timeline RemotePayload::timelineOf(const TimelinePyramid& pyramid,
-                                                  RankLaneTable rankLanes) {
+                                                  RankLaneTable rankLanes,
+                                                  std::vector<CallTree> rankTrees) {
     Timeline timeline;
+    timeline.rankTrees = std::move(rankTrees);
     timeline.originNs = pyramid.originNs();
     timeline.endNs = pyramid.endNs();
     timeline.rankLanes = std::move(rankLanes);
@@ -243,7 +255,7 @@ RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::
                 (row.details != RankRegion::kNoDetails && row.details >= results.rowDetails.size()))
                 in.fail("a row outside the region table");
         if (in.flag())
-            decoded.timeline = readTimeline(in, results.regions.size());
+            readTimeline(in, results.regions.size(), decoded);
         if (!in.atEnd())
             in.fail("bytes after the results");
         results.path = url;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/CallTree.h"
 #include "analysis/RankLaneTable.h"
 #include "analysis/TimelinePyramid.h"
 #include "isolate/ByteReader.h"
@@ -34,10 +35,14 @@ public:
         std::int64_t endNs = 0;
         TimelinePyramid::RankPart levels; // all lanes as one part
         RankLaneTable rankLanes;
+        // The call tree of each rank of rankLanes, ascending; empty when
+        // the host has none to send.
+        std::vector<CallTree> rankTrees;
     };
-    // The coarse levels of `pyramid` (a whole run's: every rank added) and
-    // the lanes of its ranks.
-    static Timeline timelineOf(const TimelinePyramid& pyramid, RankLaneTable rankLanes);
+    // The coarse levels of `pyramid` (a whole run's: every rank added), the
+    // lanes of its ranks and their call trees (empty or one per rank).
+    static Timeline timelineOf(const TimelinePyramid& pyramid, RankLaneTable rankLanes,
+                               std::vector<CallTree> rankTrees);
 
     // `results`' events and calls on demand are not sent. eventsOnHost: its
     // statistics came from the calls, read on the host.
@@ -48,6 +53,7 @@ public:
         ProfilingResults results; // finalized; path = `url`
         bool eventsOnHost = false;
         std::shared_ptr<const PartialTimeline> timeline; // null when none was sent
+        std::vector<CallTree> rankTrees;                 // per rank of the timeline, ascending
     };
     // Throws RemoteReadError naming `url` on damaged bytes, or when they
     // would unpack to more than maxBytes (0 = no limit).

@@ -99,9 +99,9 @@ RemoteRun readRemote(const RemoteUrl& url, const ReadRequest& request, bool with
         return run;
     }
     // The helper stays for the zooms below the coarse levels.
-    run.timeline =
-        std::make_shared<const RemoteTimeline>(std::move(decoded.timeline), std::move(connection),
-                                               run.results.regions.size(), request.memoryBudget);
+    run.timeline = std::make_shared<const RemoteTimeline>(
+        std::move(decoded.timeline), std::move(decoded.rankTrees), std::move(connection),
+        run.results.regions.size(), request.memoryBudget);
     return run;
 }
 

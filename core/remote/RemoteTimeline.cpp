@@ -32,11 +32,13 @@ std::int64_t saturatedAdd(std::int64_t a, std::int64_t b) {
 } // namespace
 
 RemoteTimeline::RemoteTimeline(std::shared_ptr<const PartialTimeline> coarse,
+                               std::vector<CallTree> rankTrees,
                                std::unique_ptr<RemoteConnection> connection, std::size_t regions,
                                std::uint64_t maxBytes)
-    : coarse_(std::move(coarse)), connection_(std::move(connection)), regions_(regions),
-      maxBytes_(maxBytes), keptBytes_(static_cast<std::size_t>(
-                               maxBytes == 0 ? kKeptBytes : std::min(kKeptBytes, maxBytes / 4))),
+    : coarse_(std::move(coarse)), rankTrees_(std::move(rankTrees)),
+      connection_(std::move(connection)), regions_(regions), maxBytes_(maxBytes),
+      keptBytes_(static_cast<std::size_t>(maxBytes == 0 ? kKeptBytes
+                                                        : std::min(kKeptBytes, maxBytes / 4))),
       received_(connection_->bytesReceived()), worker_([this] { work(); }) {}
 
 RemoteTimeline::~RemoteTimeline() {
@@ -131,6 +133,19 @@ std::optional<TimelineSpan> RemoteTimeline::hitTest(std::size_t lane, std::int64
             merged.region = -1;
     }
     return merged;
+}
+
+CallTree RemoteTimeline::callTree(const ProfilingResults& results, const RankSelection& ranks,
+                                  const std::atomic<bool>* cancel) const {
+    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
+    std::vector<const CallTree*> trees;
+    const std::vector<std::uint32_t> sent = coarse_->ranks(); // one tree each
+    for (std::size_t i = 0; i < sent.size() && i < rankTrees_.size() && !cancelled(); ++i)
+        if (ranks.contains(sent[i]))
+            trees.push_back(&rankTrees_[i]);
+    if (cancelled())
+        return CallTree::merge({}, results, ranks);
+    return CallTree::merge(trees, results, ranks);
 }
 
 void RemoteTimeline::setRefinedCallback(std::function<void()> callback) const {

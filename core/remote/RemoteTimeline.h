@@ -2,7 +2,9 @@
 #pragma once
 
 #include "RemoteWindow.h"
+#include "analysis/CallTree.h"
 #include "analysis/TimelineSource.h"
+#include "model/RankSelection.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -29,9 +31,10 @@ class RemoteConnection;
 // says why. Queries from any thread.
 class RemoteTimeline final : public TimelineSource {
 public:
-    // `regions` and maxBytes check what arrives (maxBytes 0 = no limit; the
-    // answers kept here hold at most a quarter of it, or 64 MiB).
-    RemoteTimeline(std::shared_ptr<const PartialTimeline> coarse,
+    // `rankTrees`: the call tree of each rank of `coarse`, ascending, or
+    // none. `regions` and maxBytes check what arrives (maxBytes 0 = no limit;
+    // the answers kept here hold at most a quarter of it, or 64 MiB).
+    RemoteTimeline(std::shared_ptr<const PartialTimeline> coarse, std::vector<CallTree> rankTrees,
                    std::unique_ptr<RemoteConnection> connection, std::size_t regions,
                    std::uint64_t maxBytes);
     ~RemoteTimeline() override;
@@ -57,6 +60,12 @@ public:
     void setRefinedCallback(std::function<void()> callback) const override;
 
     const PartialTimeline& coarse() const { return *coarse_; }
+    // The call tree of the selected ranks of `results` (the run's), merged
+    // from the trees the host sent, as OnDemandTimeline::callTree does: no
+    // call crosses. Empty and finished once `cancel` is set.
+    bool hasCallTrees() const { return !rankTrees_.empty(); }
+    CallTree callTree(const ProfilingResults& results, const RankSelection& ranks = {},
+                      const std::atomic<bool>* cancel = nullptr) const;
     std::string readError() const;
     // Bytes received over the connection, the first results included.
     std::uint64_t bytesReceived() const;
@@ -70,6 +79,7 @@ private:
     void work();
 
     std::shared_ptr<const PartialTimeline> coarse_;
+    std::vector<CallTree> rankTrees_;
     std::unique_ptr<RemoteConnection> connection_;
     std::size_t regions_ = 0;
     std::uint64_t maxBytes_ = 0;

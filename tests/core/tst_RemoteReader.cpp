@@ -2,6 +2,7 @@
 // Reading a run over SSH: a throwaway sshd on 127.0.0.1 (SshServer.h), our
 // read helper started through it, and what arrives compared with a read of
 // the same file here.
+#include "CallTreeDifference.h"
 #include "FixtureWriter.h"
 #include "SshServer.h"
 #include "SyntheticRun.h"
@@ -158,6 +159,25 @@ QString zoomMismatch(const RemoteTimeline& remote, const TimelineSource& here,
     return {};
 }
 
+// The call tree merged from the trees the host sent against `expected`
+// (built from the calls here) for all ranks and for rank 1 alone. Empty
+// when they agree.
+QString callTreeMismatch(const RemoteRun& remote,
+                         const std::function<CallTree(const RankSelection&)>& expected,
+                         const ProfilingResults& local) {
+    const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
+    if (timeline == nullptr || !timeline->hasCallTrees())
+        return QStringLiteral("no call trees came");
+    for (const RankSelection& ranks : {RankSelection(), RankSelection({1})}) {
+        const QString diff =
+            testing::difference(timeline->callTree(remote.results, ranks), expected(ranks), local);
+        if (!diff.isEmpty())
+            return QStringLiteral("ranks %1: %2")
+                .arg(QString::fromStdString(ranks.toString()), diff);
+    }
+    return {};
+}
+
 QByteArray withoutFirstLine(const QByteArray& text) {
     return text.mid(text.indexOf('\n') + 1);
 }
@@ -248,6 +268,12 @@ private slots:
         const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
         QVERIFY(timeline);
         QCOMPARE(zoomMismatch(*timeline, index), QString());
+        QCOMPARE(
+            callTreeMismatch(
+                remote,
+                [&](const RankSelection& ranks) { return CallTree::build(local, index, ranks); },
+                local),
+            QString());
         const std::uint64_t zoomBytes = timeline->bytesReceived() - remote.bytesReceived;
         qInfo("a zoom of %zu lanes: %llu bytes", index.lanes().size(),
               static_cast<unsigned long long>(zoomBytes));
@@ -333,6 +359,11 @@ private slots:
         const auto* firstTimeline = dynamic_cast<const RemoteTimeline*>(first.timeline.get());
         QVERIFY(firstTimeline);
         QCOMPARE(zoomMismatch(*firstTimeline, index), QString());
+        const auto built = [&](const RankSelection& ranks) {
+            return CallTree::build(local, index, ranks);
+        };
+        QCOMPARE(callTreeMismatch(first, built, local), QString());
+        QCOMPARE(callTreeMismatch(second, built, local), QString());
         const auto* secondTimeline = dynamic_cast<const RemoteTimeline*>(second.timeline.get());
         QVERIFY(secondTimeline);
         std::optional<RunIndex> kept =

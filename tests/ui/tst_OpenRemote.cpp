@@ -5,11 +5,17 @@
 // viewer) reaches the loader untouched; a failed connection is a line in the
 // banner naming host and file while the other runs stay open. ssh is
 // replaced by a script (SCOPE_SSH_COMMAND) that runs the helper here.
+#include "../core/CallTreeDifference.h"
 #include "FixtureWriter.h"
 #include "RunWaiter.h"
 #include "SampleSpecs.h"
+#include "analysis/CallTree.h"
 #include "analysis/Percentiles.h"
+#include "analysis/TimelineIndex.h"
+#include "callpaths/CallPaths.h"
+#include "callpaths/CallTreeModel.h"
 #include "callpaths/CallTreePage.h"
+#include "callpaths/CallTreeView.h"
 #include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
@@ -320,13 +326,21 @@ void tst_OpenRemote::opensARunOverSsh() {
     QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), url);
 
     // The timeline draws the whole-run timeline that came over; the call
-    // tree needs calls, which stayed on the host.
+    // tree is merged from the per-rank trees that came with it.
     auto* timeline = view->page<TimelinePage>();
     QVERIFY(view->run()->timeline != nullptr);
     QTRY_VERIFY(timeline->drawn());
     auto* tree = view->page<CallTreePage>();
-    QVERIFY(tree->eventsPanel()->reasonLabel()->text().contains(QStringLiteral("testhost")));
-    QVERIFY(!tree->eventsPanel()->loadButton()->isVisibleTo(tree->eventsPanel()));
+    QSignalSpy built(CallPaths::of(view->context()), &CallPaths::treeReady);
+    view->bottomTabs()->setCurrentWidget(tree->widget());
+    QVERIFY(CallPaths::of(view->context())->tree() || built.wait(10000));
+    const auto* stack = qobject_cast<QStackedWidget*>(view->bottomTabs()->currentWidget());
+    QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(tree->view()));
+    QCOMPARE(scope::testing::difference(*CallPaths::of(view->context())->tree(),
+                                        scope::CallTree::build(local, scope::TimelineIndex(local)),
+                                        local),
+             QString());
+    QVERIFY(tree->view()->model()->rowCount() > 0);
 
     // The command line's way in: the same URL is the same run, in its tab.
     window.openFilesToCompare({url});

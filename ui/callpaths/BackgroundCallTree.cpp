@@ -4,6 +4,7 @@
 #include "analysis/CallTree.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
+#include "remote/RemoteTimeline.h"
 
 BackgroundCallTree::BackgroundCallTree(QObject* parent)
     : QObject(parent), job_(this, [this](int, Trees trees) {
@@ -35,6 +36,17 @@ void BackgroundCallTree::request(std::shared_ptr<const scope::OnDemandTimeline> 
         return;
     start([timeline, ranks](const std::atomic<bool>* stop) {
         return timeline->callTree(ranks, stop);
+    });
+}
+
+void BackgroundCallTree::request(std::shared_ptr<const scope::RemoteTimeline> timeline,
+                                 std::shared_ptr<const scope::ProfilingResults> results,
+                                 const scope::RankSelection& ranks) {
+    cancel();
+    if (!timeline || !results)
+        return;
+    start([timeline, results, ranks](const std::atomic<bool>* stop) {
+        return timeline->callTree(*results, ranks, stop);
     });
 }
 

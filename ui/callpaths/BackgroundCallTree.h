@@ -14,6 +14,7 @@ namespace scope {
 struct CallTree;
 class OnDemandTimeline;
 class ProfilingResults;
+class RemoteTimeline;
 class TimelineIndex;
 } // namespace scope
 
@@ -32,6 +33,11 @@ public:
                  const scope::RankSelection& ranks);
     // A run read on demand: merged from the per-rank trees its timeline kept.
     void request(std::shared_ptr<const scope::OnDemandTimeline> timeline,
+                 const scope::RankSelection& ranks);
+    // A run on another host: merged from the per-rank trees that came with
+    // its timeline.
+    void request(std::shared_ptr<const scope::RemoteTimeline> timeline,
+                 std::shared_ptr<const scope::ProfilingResults> results,
                  const scope::RankSelection& ranks);
     void cancel();
     bool busy() const { return job_.busy(); }

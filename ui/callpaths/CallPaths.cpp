@@ -74,6 +74,8 @@ void CallPaths::requestTree() {
     const auto& run = context_->run();
     if (auto timeline = run->onDemandTimeline())
         builder_->request(std::move(timeline), ranks_);
+    else if (auto remote = run->remoteTimeline())
+        builder_->request(std::move(remote), run->results, ranks_);
     else
         builder_->request(run->results, run->index(), ranks_);
 }

@@ -6,6 +6,7 @@
 #include "analysis/TimelineIndex.h"
 #include "load/AsyncLoader.h"
 #include "model/ProfilingResults.h"
+#include "remote/RemoteTimeline.h"
 
 #include <QMetaType>
 #include <QString>
@@ -77,9 +78,21 @@ struct RunData {
         return readOnDemand() ? std::dynamic_pointer_cast<const scope::OnDemandTimeline>(timeline)
                               : nullptr;
     }
+    // The timeline of a run on another host, which holds the per-rank call
+    // trees the host sent; null otherwise.
+    std::shared_ptr<const scope::RemoteTimeline> remoteTimeline() const {
+        return isRemote() ? std::dynamic_pointer_cast<const scope::RemoteTimeline>(timeline)
+                          : nullptr;
+    }
     // Whether the call tree and flame graph can be built: the calls are in
-    // memory, or read on demand with their timeline built.
-    bool hasCallPaths() const { return (hasEvents() && index()) || onDemandTimeline(); }
+    // memory, read on demand with their timeline built, or on another host
+    // which sent their per-rank trees.
+    bool hasCallPaths() const {
+        if ((hasEvents() && index()) || onDemandTimeline())
+            return true;
+        const auto remote = remoteTimeline();
+        return remote && remote->hasCallTrees();
+    }
     // Whether "Load events" can do anything: the aggregate layout has no
     // events, a run read on demand would be read so again, and a run on
     // another host keeps its calls there (opened summary-only, reading it
