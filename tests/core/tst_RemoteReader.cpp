@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Reading a run over SSH: a throwaway sshd on 127.0.0.1 (SshServer.h), our
-// read helper started through it, and what arrives compared with a read of
-// the same file here.
-#include "CallTreeDifference.h"
-#include "FixtureWriter.h"
-#include "SshServer.h"
-#include "SyntheticRun.h"
+// Reading a run over SSH: a throwaway sshd on 127.0.0.1 (RemoteTestHost.h),
+// our read helper started through it, and what arrives compared with a read
+// of the same file here; the errors naming host and file.
+#include "RemoteTestHost.h"
 #include "analysis/ExclusiveTime.h"
-#include "analysis/OnDemandTimeline.h"
 #include "analysis/PartialTimeline.h"
 #include "analysis/Percentiles.h"
 #include "analysis/TimelineIndex.h"
-#include "index/IndexCache.h"
-#include "index/RunIndex.h"
 #include "isolate/WorkerMessage.h"
 #include "load/ProfileFileReader.h"
 #include "model/Errors.h"
@@ -23,7 +17,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <functional>
 
 using namespace scope;
@@ -83,101 +76,6 @@ QString percentilesMismatch(const ProfilingResults& remote, const ProfilingResul
     return {};
 }
 
-// A zoom far finer than the coarse levels that cross (run / 8,192): a
-// 200th of the run from its middle, at 1,000 pixels.
-struct Zoom {
-    std::int64_t t0 = 0;
-    std::int64_t t1 = 0;
-    double nsPerPixel = 0.0;
-};
-
-Zoom zoomInto(const TimelineSource& index) {
-    const std::int64_t run = index.endNs() - index.startNs();
-    Zoom zoom;
-    zoom.t0 = index.startNs() + run / 2;
-    zoom.t1 = zoom.t0 + run / 200;
-    zoom.nsPerPixel = static_cast<double>(zoom.t1 - zoom.t0) / 1000.0;
-    return zoom;
-}
-
-// The spans of a source here, waiting for a read on demand.
-bool exactHere(const TimelineSource& source, std::size_t lane, const Zoom& zoom,
-               std::vector<TimelineSpan>& out) {
-    const auto* onDemand = dynamic_cast<const OnDemandTimeline*>(&source);
-    if (source.query(lane, zoom.t0, zoom.t1, zoom.nsPerPixel, out))
-        return true;
-    if (onDemand == nullptr)
-        return false;
-    onDemand->waitIdle();
-    return source.query(lane, zoom.t0, zoom.t1, zoom.nsPerPixel, out);
-}
-
-// Every lane zoomed: first the stand-in while the host is asked, then the
-// host's spans, which must be those of `here`, the same run opened here
-// the same way. Empty when they are; else what differs.
-QString zoomMismatch(const RemoteTimeline& remote, const TimelineSource& here,
-                     std::size_t atLeastCalls = 100) {
-    const Zoom zoom = zoomInto(here);
-    std::atomic<int> refined{0};
-    remote.setRefinedCallback([&] { ++refined; });
-    std::vector<TimelineSpan> ours;
-    std::vector<TimelineSpan> expected;
-    for (std::size_t lane = 0; lane < here.lanes().size(); ++lane)
-        if (remote.query(lane, zoom.t0, zoom.t1, zoom.nsPerPixel, ours))
-            return QStringLiteral("lane %1: exact before the host was asked").arg(lane);
-    remote.waitIdle();
-    std::size_t calls = 0;
-    for (std::size_t lane = 0; lane < here.lanes().size(); ++lane) {
-        if (!remote.query(lane, zoom.t0, zoom.t1, zoom.nsPerPixel, ours))
-            return QStringLiteral("lane %1: still the stand-in (%2)")
-                .arg(lane)
-                .arg(QString::fromStdString(remote.readError()));
-        if (!exactHere(here, lane, zoom, expected))
-            return QStringLiteral("lane %1: no spans here").arg(lane);
-        if (ours != expected)
-            return QStringLiteral("lane %1: %2 spans, here %3 (%4)")
-                .arg(lane)
-                .arg(ours.size())
-                .arg(expected.size())
-                .arg(QString::fromStdString(remote.readError()));
-        calls += expected.size();
-        // Under the cursor, in the middle of the lane's first call shown.
-        if (!expected.empty()) {
-            const std::int64_t at =
-                expected.front().startNs + (expected.front().endNs - expected.front().startNs) / 2;
-            const auto hit = remote.hitTest(lane, std::max(at, zoom.t0), zoom.nsPerPixel);
-            const auto want = here.hitTest(lane, std::max(at, zoom.t0), zoom.nsPerPixel);
-            if (hit != want)
-                return QStringLiteral("lane %1: another call under the cursor").arg(lane);
-        }
-    }
-    remote.setRefinedCallback({});
-    if (calls < atLeastCalls)
-        return QStringLiteral("only %1 spans in the zoom: not a test").arg(calls);
-    if (refined.load() < 1)
-        return QStringLiteral("the view was never told to ask again");
-    return {};
-}
-
-// The call tree merged from the trees the host sent against `expected`
-// (built from the calls here) for all ranks and for rank 1 alone. Empty
-// when they agree.
-QString callTreeMismatch(const RemoteRun& remote,
-                         const std::function<CallTree(const RankSelection&)>& expected,
-                         const ProfilingResults& local) {
-    const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
-    if (timeline == nullptr || !timeline->hasCallTrees())
-        return QStringLiteral("no call trees came");
-    for (const RankSelection& ranks : {RankSelection(), RankSelection({1})}) {
-        const QString diff =
-            testing::difference(timeline->callTree(remote.results, ranks), expected(ranks), local);
-        if (!diff.isEmpty())
-            return QStringLiteral("ranks %1: %2")
-                .arg(QString::fromStdString(ranks.toString()), diff);
-    }
-    return {};
-}
-
 QByteArray withoutFirstLine(const QByteArray& text) {
     return text.mid(text.indexOf('\n') + 1);
 }
@@ -190,32 +88,13 @@ private slots:
     void initTestCase() {
         if (!testing::SshServer::available())
             QSKIP("no /usr/sbin/sshd (Debian openssh-server)");
-        const QString error = server_.start();
+        const QString error = host_.start();
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        fixtures::SyntheticRun::Shape shape;
-        shape.ranks = 3;
-        shape.regions = 6;
-        shape.calls = 3000;
-        fixtures::FixtureSpec spec = fixtures::SyntheticRun::generate(shape);
-        spec.schema = 3;
-        path_ = server_.path("run.h5").toStdString();
-        fixtures::FixtureWriter::write(spec, path_);
-        url_ = *RemoteUrl::parse(server_.url(QString::fromStdString(path_)).toStdString());
+        path_ = host_.path();
+        url_ = host_.url();
     }
 
-    void init() {
-        qputenv("SCOPE_SSH_COMMAND", server_.sshCommand().toUtf8());
-        // The helper keeps its indexes in a cache folder of the test's, not
-        // in the home folder of whoever runs it.
-        const QString helper = server_.path("helper.sh");
-        QFile file(helper);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("#!/bin/sh\nXDG_CACHE_HOME='" + server_.path("cache").toUtf8() +
-                   "' exec '" SCOPE_READ_WORKER_EXE "' \"$@\"\n");
-        file.close();
-        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-        qputenv("SCOPE_REMOTE_HELPER", helper.toUtf8());
-    }
+    void init() { host_.useOurHelper(); }
 
     void statisticsAndTimelineEqualALocalRead() {
         ProfilingResults local = readProfileFile(path_, {});
@@ -259,77 +138,22 @@ private slots:
         }
     }
 
-    // Below the coarse levels the helper answers from the calls on the
-    // host, over the connection kept open, and only what was asked crosses.
-    void zoomReadsTheCallsOnTheHost() {
-        ProfilingResults local = readProfileFile(path_, {});
-        const TimelineIndex index(local);
-        const RemoteRun remote = readRemote(url_, {});
-        const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
-        QVERIFY(timeline);
-        QCOMPARE(zoomMismatch(*timeline, index), QString());
-        QCOMPARE(
-            callTreeMismatch(
-                remote,
-                [&](const RankSelection& ranks) { return CallTree::build(local, index, ranks); },
-                local),
-            QString());
-        const std::uint64_t zoomBytes = timeline->bytesReceived() - remote.bytesReceived;
-        qInfo("a zoom of %zu lanes: %llu bytes", index.lanes().size(),
-              static_cast<unsigned long long>(zoomBytes));
-        QVERIFY(zoomBytes > 0);
-        QVERIFY2(zoomBytes * 100 <
-                     static_cast<std::uint64_t>(QFileInfo(server_.path("run.h5")).size()),
-                 qPrintable(QString::number(zoomBytes)));
-        // Asked again, it is answered here.
-        std::vector<TimelineSpan> spans;
-        const Zoom zoom = zoomInto(index);
-        QVERIFY(timeline->query(0, zoom.t0, zoom.t1, zoom.nsPerPixel, spans));
-        QCOMPARE(timeline->bytesReceived() - remote.bytesReceived, zoomBytes);
-        QCOMPARE(timeline->readError(), std::string());
-    }
-
-    // The connection killed after the results: a zoom keeps the stand-in
-    // and says why, naming host and file.
-    void droppedConnectionDuringAZoomNamesHostAndFile() {
-        const QString pidFile = server_.path("ssh.pid");
-        qputenv("SCOPE_SSH_COMMAND", sshTellingItsPid(pidFile).toUtf8());
-        ProfilingResults local = readProfileFile(path_, {});
-        const TimelineIndex index(local);
-        const RemoteRun remote = readRemote(url_, {});
-        const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
-        QVERIFY(timeline);
-        QFile pid(pidFile);
-        QVERIFY(pid.open(QIODevice::ReadOnly));
-        QCOMPARE(::kill(pid.readAll().trimmed().toInt(), SIGKILL), 0);
-        const Zoom zoom = zoomInto(index);
-        std::vector<TimelineSpan> spans;
-        QVERIFY(!timeline->query(0, zoom.t0, zoom.t1, zoom.nsPerPixel, spans));
-        timeline->waitIdle();
-        const QString error = QString::fromStdString(timeline->readError());
-        QVERIFY2(error.contains("connection to 127.0.0.1 dropped while reading " +
-                                QString::fromStdString(path_)),
-                 qPrintable(error));
-        // Nothing better will come: the finest coarse level stays.
-        QVERIFY(timeline->query(0, zoom.t0, zoom.t1, zoom.nsPerPixel, spans));
-        QVERIFY(!spans.empty());
-    }
-
     // Over the memory budget on the host: calls read on demand there, the
     // same statistics here; the host keeps the run's index, and the next
-    // read comes from it with the same statistics and timeline.
+    // read comes from it with the same statistics and timeline (their zooms
+    // and call trees: tst_RemoteTimeline).
     void readOnDemandOnTheHostThenFromItsIndex() {
         ProfilingResults local = readProfileFile(path_, {});
         const TimelineIndex index(local);
         fillExclusiveTimes(local, index);
-        QDir(server_.path("cache")).removeRecursively();
+        QDir(host_.server().path("cache")).removeRecursively();
         std::vector<std::string> steps;
         ReadRequest request;
         request.memoryBudget = 2u << 20;
         request.control.progress = [&](double, std::string_view step) { steps.emplace_back(step); };
         const RemoteRun first = readRemote(url_, request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") == steps.end());
-        QCOMPARE(QDir(server_.path("cache/scope-viewer")).entryList(QDir::Files).size(), 1);
+        QCOMPARE(QDir(host_.server().path("cache/scope-viewer")).entryList(QDir::Files).size(), 1);
         steps.clear();
         const RemoteRun second = readRemote(url_, request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") != steps.end());
@@ -351,26 +175,6 @@ private slots:
             second.timeline->query(lane, index.startNs(), index.endNs() + 1, width, b);
             QVERIFY(a == b);
         }
-        // Zooms: from the calls read on demand there, as a read in memory
-        // here gives them; after the reopen from its index, from the calls
-        // it opens at the first zoom, as the same index opened here gives
-        // them (with this budget its windows are too dense for the calls:
-        // the finest level it keeps stands in, there as here).
-        const auto* firstTimeline = dynamic_cast<const RemoteTimeline*>(first.timeline.get());
-        QVERIFY(firstTimeline);
-        QCOMPARE(zoomMismatch(*firstTimeline, index), QString());
-        const auto built = [&](const RankSelection& ranks) {
-            return CallTree::build(local, index, ranks);
-        };
-        QCOMPARE(callTreeMismatch(first, built, local), QString());
-        QCOMPARE(callTreeMismatch(second, built, local), QString());
-        const auto* secondTimeline = dynamic_cast<const RemoteTimeline*>(second.timeline.get());
-        QVERIFY(secondTimeline);
-        std::optional<RunIndex> kept =
-            IndexCache(server_.path("cache/scope-viewer").toStdString()).find(path_);
-        QVERIFY(kept);
-        const auto reopened = std::move(*kept).open(path_, request.memoryBudget);
-        QCOMPARE(zoomMismatch(*secondTimeline, *reopened, 1), QString());
     }
 
     void summaryOnlyMovesLittle() {
@@ -393,8 +197,8 @@ private slots:
     void reportPrintsTheSameTable() {
         const QString path = QString::fromStdString(path_);
         const QString url = QString::fromStdString(url_.text());
-        const QString localJson = server_.path("local.json");
-        const QString remoteJson = server_.path("remote.json");
+        const QString localJson = host_.server().path("local.json");
+        const QString remoteJson = host_.server().path("remote.json");
         QProcess local;
         local.start(SCOPE_REPORT_EXE, {path, "--json", localJson});
         QProcess remote;
@@ -414,7 +218,7 @@ private slots:
 
     void missingFileNamesTheUrl() {
         RemoteUrl missing = url_;
-        missing.path = server_.path("missing.h5").toStdString();
+        missing.path = host_.server().path("missing.h5").toStdString();
         const Thrown error = thrown([&] { readRemote(missing, {}); });
         QCOMPARE(error.type, QStringLiteral("FileNotFoundError"));
         QVERIFY2(error.what.startsWith(QString::fromStdString(missing.text()) + ": "),
@@ -438,7 +242,7 @@ private slots:
         QByteArray escaped;
         for (const char c : hello.frame())
             escaped += "\\" + QByteArray::number(static_cast<unsigned char>(c), 8);
-        const QString script = server_.path("old-helper.sh");
+        const QString script = host_.server().path("old-helper.sh");
         QFile file(script);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("#!/bin/sh\nprintf '" + escaped + "'\nsleep 1\n");
@@ -457,9 +261,9 @@ private slots:
     void droppedConnectionNamesHostAndFile() {
         // Killed too, as a dropped connection ends it: the helper, having
         // sent its results, would wait for zooms.
-        const QString pidFile = server_.path("cut-ssh.pid");
-        const QString script = executable(
-            "cut-ssh.sh", "'" + sshTellingItsPid(pidFile) +
+        const QString pidFile = host_.server().path("cut-ssh.pid");
+        const QString script = host_.executable(
+            "cut-ssh.sh", "'" + host_.sshTellingItsPid(pidFile) +
                               "' \"$@\" | { head -c 300; kill \"$(cat '" + pidFile + "')\"; }\n");
         qputenv("SCOPE_SSH_COMMAND", script.toUtf8());
         const Thrown error = thrown([&] { readRemote(url_, {}); });
@@ -487,26 +291,7 @@ private slots:
     }
 
 private:
-    // A shell script of the test's folder; its path.
-    QString executable(const QString& name, const QString& body) const {
-        const QString script = server_.path(name);
-        QFile file(script);
-        if (!file.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(script));
-        file.write(("#!/bin/sh\n" + body).toUtf8());
-        file.close();
-        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-        return script;
-    }
-
-    // The test's ssh, which writes its process id to `pidFile` first.
-    QString sshTellingItsPid(const QString& pidFile) const {
-        return executable(QFileInfo(pidFile).completeBaseName() + "-ssh.sh",
-                          "echo $$ > '" + pidFile + "'\nexec " + server_.sshCommand() +
-                              " \"$@\"\n");
-    }
-
-    testing::SshServer server_;
+    testing::RemoteTestHost host_;
     std::string path_;
     RemoteUrl url_;
 };
