@@ -282,6 +282,19 @@ CallTree CallTree::build(const ProfilingResults& results, const TimelineIndex& i
     return merge(trees, results, ranks);
 }
 
+CallTree CallTree::mergeRanks(std::span<const std::uint32_t> treeRanks,
+                              std::span<const CallTree> rankTrees, const ProfilingResults& results,
+                              const RankSelection& ranks, const std::atomic<bool>* cancel) {
+    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
+    std::vector<const CallTree*> trees;
+    for (std::size_t i = 0; i < treeRanks.size() && i < rankTrees.size() && !cancelled(); ++i)
+        if (ranks.contains(treeRanks[i]))
+            trees.push_back(&rankTrees[i]);
+    if (cancelled())
+        return merge({}, results, ranks);
+    return merge(trees, results, ranks);
+}
+
 CallTree CallTree::merge(std::span<const CallTree* const> trees, const ProfilingResults& results,
                          const RankSelection& ranks) {
     // A tree's nodes come after their parents, so one pass in node order

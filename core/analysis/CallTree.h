@@ -109,6 +109,11 @@ struct CallTree {
     // the selection's run time. Trees may be finished or not.
     static CallTree merge(std::span<const CallTree* const> trees, const ProfilingResults& results,
                           const RankSelection& ranks);
+    // merge() of the per-rank trees (`rankTrees[i]` of rank `treeRanks[i]`)
+    // of the selected ranks; empty and finished once `cancel` is set.
+    static CallTree mergeRanks(std::span<const std::uint32_t> treeRanks,
+                               std::span<const CallTree> rankTrees, const ProfilingResults& results,
+                               const RankSelection& ranks, const std::atomic<bool>* cancel);
 
     // Which calls end the call path `path` (regions from the top level
     // down), on the selected ranks: one flag per event of results.events,

@@ -455,15 +455,7 @@ std::size_t OnDemandTimeline::treeBytes() const {
 
 CallTree OnDemandTimeline::callTree(const RankSelection& ranks,
                                     const std::atomic<bool>* cancel) const {
-    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
-    std::vector<const CallTree*> trees;
-    const std::vector<std::uint32_t> built = rankLanes_.ranks(); // one tree each
-    for (std::size_t i = 0; i < built.size() && !cancelled(); ++i)
-        if (ranks.contains(built[i]))
-            trees.push_back(&rankTrees_[i]);
-    if (cancelled())
-        return CallTree::merge({}, *results_, ranks);
-    return CallTree::merge(trees, *results_, ranks);
+    return CallTree::mergeRanks(rankLanes_.ranks(), rankTrees_, *results_, ranks, cancel);
 }
 
 std::string OnDemandTimeline::readError() const {

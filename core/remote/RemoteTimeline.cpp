@@ -137,15 +137,7 @@ std::optional<TimelineSpan> RemoteTimeline::hitTest(std::size_t lane, std::int64
 
 CallTree RemoteTimeline::callTree(const ProfilingResults& results, const RankSelection& ranks,
                                   const std::atomic<bool>* cancel) const {
-    const auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
-    std::vector<const CallTree*> trees;
-    const std::vector<std::uint32_t> sent = coarse_->ranks(); // one tree each
-    for (std::size_t i = 0; i < sent.size() && i < rankTrees_.size() && !cancelled(); ++i)
-        if (ranks.contains(sent[i]))
-            trees.push_back(&rankTrees_[i]);
-    if (cancelled())
-        return CallTree::merge({}, results, ranks);
-    return CallTree::merge(trees, results, ranks);
+    return CallTree::mergeRanks(coarse_->ranks(), rankTrees_, results, ranks, cancel);
 }
 
 void RemoteTimeline::setRefinedCallback(std::function<void()> callback) const {
