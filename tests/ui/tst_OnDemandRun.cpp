@@ -5,6 +5,7 @@
 // statistic, the call tree and flame graph from the on-demand timeline (equal
 // to those of the calls in memory), and the views and exports that need every
 // call in memory saying why they are not there.
+#include "../core/CallTreeDifference.h"
 #include "../core/MemoryCallSource.h"
 #include "RunWaiter.h"
 #include "TimelineTestSupport.h"
@@ -38,7 +39,6 @@
 #include <QtTest>
 
 #include <atomic>
-#include <map>
 #include <mutex>
 #include <thread>
 
@@ -141,17 +141,6 @@ std::shared_ptr<RunData> onDemandRunWithTimeline() {
     auto run = onDemandRun(nullptr);
     run->timeline = OnDemandTimeline::build(run->results, kBudget, {});
     return run;
-}
-
-// Each node's calls and inclusive and exclusive time by path text: node
-// numbers may differ between two trees of the same calls.
-std::map<std::string, std::tuple<std::uint64_t, std::int64_t, std::int64_t>>
-byPath(const CallTree& tree, const ProfilingResults& results) {
-    std::map<std::string, std::tuple<std::uint64_t, std::int64_t, std::int64_t>> nodes;
-    for (std::uint32_t n = 0; n < tree.size(); ++n)
-        nodes[tree.pathText(n, results)] = {tree.calls[n], tree.inclusiveNs[n],
-                                            tree.exclusiveNs[n]};
-    return nodes;
 }
 
 std::shared_ptr<RunData> inMemoryRun() {
@@ -352,7 +341,8 @@ private slots:
         QVERIFY(got && expected);
         QVERIFY(got->size() > 1);
         QCOMPARE(got->runNs, expected->runNs);
-        QCOMPARE(byPath(*got, *run->results), byPath(*expected, *memory->results));
+        QCOMPARE(scope::testing::byPath(*got, *run->results),
+                 scope::testing::byPath(*expected, *memory->results));
         // The view shows it: as many rows at the top level as in memory.
         QCOMPARE(view.page<CallTreePage>()->view()->model()->rowCount(),
                  reference.page<CallTreePage>()->view()->model()->rowCount());
@@ -364,9 +354,10 @@ private slots:
         QSignalSpy rebuilt(CallPaths::of(view.context()), &CallPaths::treeReady);
         view.context()->setRanks(ranks);
         QVERIFY(rebuilt.wait(10000));
-        QCOMPARE(byPath(*CallPaths::of(view.context())->tree(), *run->results),
-                 byPath(subset, *memory->results));
-        QVERIFY(byPath(subset, *memory->results) != byPath(*expected, *memory->results));
+        QCOMPARE(scope::testing::byPath(*CallPaths::of(view.context())->tree(), *run->results),
+                 scope::testing::byPath(subset, *memory->results));
+        QVERIFY(scope::testing::byPath(subset, *memory->results) !=
+                scope::testing::byPath(*expected, *memory->results));
 
         // The flame graph shows the same tree instead of the reason.
         view.bottomTabs()->setCurrentWidget(view.page<FlameGraphPage>()->widget());
