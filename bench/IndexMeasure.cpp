@@ -2,6 +2,7 @@
 #include "IndexMeasure.h"
 
 #include "PeakMemory.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/OverviewTimeline.h"
@@ -132,10 +133,10 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         events = static_cast<double>(results->totalCalls());
         if (kind == "index-write") {
             begin = Clock::now();
-            // As the viewer keeps it: with the percentiles, and the pyramid
-            // within the viewer's bound.
-            KeptPercentiles::keep(*results, nullptr,
-                                  KeptPercentiles::byteLimitWithin(MemoryBudget::forData(budget)));
+            // As the viewer keeps it: with the percentiles and histograms,
+            // and the pyramid within the viewer's bound.
+            KeptHistograms::keep(*results, nullptr,
+                                 KeptPercentiles::byteLimitWithin(MemoryBudget::forData(budget)));
             const auto& source = dynamic_cast<const PlannedCallSource&>(*results->onDemand);
             const RunIndex index =
                 RunIndex::of(*timeline, IndexKey::of(path), RunIndex::pyramidBudget(source.plan()));

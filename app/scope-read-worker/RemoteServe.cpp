@@ -7,7 +7,7 @@
 #include "WorkerChannel.h"
 #include "analysis/CallTree.h"
 #include "analysis/ExclusiveTime.h"
-#include "analysis/KeptPercentiles.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "events/PlannedCallSource.h"
@@ -247,11 +247,12 @@ int RemoteServe::run(int argc, char** argv) {
             }
             results = readProfileFile(arguments.path, request);
             eventsOnHost = results.eventsRead || results.onDemand != nullptr;
-            // The calls stay here: their percentiles go with the statistics
-            // (and into the index kept below).
+            // The calls stay here: their percentiles and histograms go with
+            // the statistics (and into the index kept below).
             if (eventsOnHost && !request.summaryOnly) {
-                channel.progress(arguments.timeline ? 0.6 : 0.95, "computing percentiles");
-                KeptPercentiles::keep(results);
+                channel.progress(arguments.timeline ? 0.6 : 0.95,
+                                 "computing percentiles and histograms");
+                KeptHistograms::keep(results);
             }
             if (wanted && results.onDemand) {
                 std::shared_ptr<const OnDemandTimeline> built;

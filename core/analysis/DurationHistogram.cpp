@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationHistogram.h"
 
+#include "KeptHistograms.h"
 #include "RegionCalls.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace scope {
 
@@ -110,6 +112,8 @@ DurationHistogram DurationHistogram::detailed(const ProfilingResults& results, s
                                               const RankSelection& ranks, std::size_t bins,
                                               std::uint64_t byteLimit,
                                               const std::atomic<bool>* cancel) {
+    if (std::optional<DurationHistogram> kept = KeptHistograms::of(results, region, ranks, bins))
+        return std::move(*kept);
     const RegionCalls calls(results, region, ranks);
     DurationHistogram h = binsFor(calls, bins, true, cancel).histogram;
     if (h.counts.empty())

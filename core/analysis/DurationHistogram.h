@@ -17,10 +17,14 @@ struct DurationHistogram {
     std::vector<std::uint64_t> counts; // one per bin
     bool logarithmic = false;          // whether the edges are equal steps of log10
 
+    // The bins of the histogram view and its export, and of the histograms
+    // kept with the results (KeptHistograms).
+    static constexpr std::size_t kBins = 40;
+
     // Filled by detailed(): the mean and percentiles of the same calls
     // (seconds), and counts per rank when few enough ranks call the region
     // for one outline each to stay readable.
-    static constexpr std::size_t kMaxRankOutlines = 16;
+    static constexpr std::size_t kMaxRankOutlines = RegionHistogram::kMostOutlines;
     double mean = 0.0;
     Percentiles percentiles;
     std::vector<std::uint32_t> outlineRanks; // empty beyond kMaxRankOutlines ranks
@@ -37,7 +41,9 @@ struct DurationHistogram {
                                 const std::atomic<bool>* cancel = nullptr);
     // Logarithmic bins (equal-width when the shortest call is 0 ns) with the
     // fields above; the percentiles hold at most about `byteLimit` bytes of
-    // calls read on demand (Percentiles::of).
+    // calls read on demand (Percentiles::of). The kept histogram
+    // (KeptHistograms) when it stands for the same: no call is read for it,
+    // and a run whose calls are elsewhere has it.
     static DurationHistogram detailed(const ProfilingResults& results, std::size_t region,
                                       const RankSelection& ranks, std::size_t bins,
                                       std::uint64_t byteLimit = Percentiles::kDefaultByteLimit,

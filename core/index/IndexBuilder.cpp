@@ -3,6 +3,7 @@
 
 #include "IndexFields.h"
 #include "IndexReader.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
 #include "base/MemoryBudget.h"
 #include "events/PlannedCallSource.h"
@@ -71,11 +72,12 @@ RunIndex IndexBuilder::assemble(std::vector<OnDemandTimeline::RankBuild> builds)
     // Kept as the viewer keeps them (LoadJob), within the same share of the
     // budget: a reopen, here or over SSH, reads no call for them.
     if (control_.progress)
-        control_.progress(1.0, "computing percentiles");
-    index.results.keptPercentiles = KeptPercentiles::compute(
+        control_.progress(1.0, "computing percentiles and histograms");
+    index.results.keptHistograms = KeptHistograms::compute(
         *results_, control_.cancel, KeptPercentiles::byteLimitWithin(memoryBudget_));
-    if (index.results.keptPercentiles.size() != index.results.regions.size())
+    if (index.results.keptHistograms.size() != index.results.regions.size())
         throw ReadCancelled(path_, kStep, "cancelled");
+    index.results.keptPercentiles = KeptHistograms::percentilesOf(index.results.keptHistograms);
     return index;
 }
 

@@ -23,7 +23,7 @@ namespace scope {
 struct RunIndex {
     // Bumped whenever the encoding or the meaning of a field changes: an
     // index of another version is rebuilt, never read.
-    static constexpr std::uint32_t kVersion = 2;
+    static constexpr std::uint32_t kVersion = 3;
     // Calls per block of the window search's hulls at least. At the 64 of a
     // fresh timeline the hulls are most of an index without a deep pyramid,
     // and a reopen reads all of it; a zoom below the pyramid reads its calls

@@ -3,8 +3,7 @@
 
 #include "ByteReader.h"
 #include "ByteWriter.h"
-
-#include <cmath>
+#include "KeptCodec.h"
 
 namespace scope::isolate {
 namespace {
@@ -391,10 +390,7 @@ void ResultsHeader::encode(const ProfilingResults& r, const EventPlan& plan,
     out.u64(r.tasks.size());
     for (const TaskInfo& task : r.tasks)
         writeTask(out, task);
-    out.u64(r.keptPercentiles.size());
-    for (const RegionPercentiles& p : r.keptPercentiles)
-        for (const double value : {p.p50, p.p90, p.p95, p.p99})
-            out.f64(value);
+    KeptCodec::encode(r, out);
     writePlan(out, plan);
     out.u64(inlineValues.offset);
     out.u64(inlineValues.count);
@@ -447,15 +443,7 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     r.tasks.resize(in.count(84));
     for (TaskInfo& task : r.tasks)
         task = readTask(in);
-    r.keptPercentiles.resize(in.count(4 * sizeof(double)));
-    if (!r.keptPercentiles.empty() && r.keptPercentiles.size() != r.regions.size())
-        in.fail("percentiles of other regions");
-    for (RegionPercentiles& p : r.keptPercentiles)
-        for (double* value : {&p.p50, &p.p90, &p.p95, &p.p99}) {
-            *value = in.f64();
-            if (!std::isfinite(*value))
-                in.fail("impossible percentiles");
-        }
+    KeptCodec::decode(in, r);
     readPlan(in, read.events);
     inlineValues.offset = in.u64();
     inlineValues.count = in.u64();

@@ -4,6 +4,7 @@
 #include "ProfileFileReader.h"
 #include "RemoteLoad.h"
 #include "analysis/ExclusiveTime.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/OverviewCollector.h"
@@ -424,9 +425,8 @@ void LoadJob::keepIndex(const IndexKey& key, ProfilingResults& results) {
         // the window takes them too. No other thread sees *results yet (as
         // with the exclusive times) and the timeline reads only its rows.
         // Within the share of the budget the window's percentiles may hold.
-        control_.progress(1.0, "computing percentiles");
-        if (!KeptPercentiles::keep(results, &cancel_,
-                                   KeptPercentiles::byteLimitWithin(dataBudget_)))
+        control_.progress(1.0, "computing percentiles and histograms");
+        if (!KeptHistograms::keep(results, &cancel_, KeptPercentiles::byteLimitWithin(dataBudget_)))
             return;
         control_.progress(1.0, "keeping an index");
         const RunIndex index =

@@ -12,6 +12,24 @@ namespace scope {
 // Rows are copied and permuted in bulk (sorting 200,000 of them on open).
 static_assert(std::is_trivially_copyable_v<RankRegion>);
 
+namespace {
+
+// What was kept per region follows its region to index i of order[i];
+// kept for other regions (another count) is not this run's.
+template <class Kept>
+void reorderKept(std::vector<Kept>& kept, const std::vector<std::size_t>& order) {
+    if (kept.size() != order.size()) {
+        kept.clear();
+        return;
+    }
+    std::vector<Kept> ordered(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        ordered[i] = std::move(kept[order[i]]);
+    kept = std::move(ordered);
+}
+
+} // namespace
+
 void ProfilingResults::finalize() {
     const std::size_t n = regions.size();
     std::vector<std::int64_t> earliest(n, std::numeric_limits<std::int64_t>::max());
@@ -39,14 +57,8 @@ void ProfilingResults::finalize() {
         ordered[i] = std::move(regions[order[i]]);
     }
     regions = std::move(ordered);
-    if (keptPercentiles.size() == n) {
-        std::vector<RegionPercentiles> kept(n);
-        for (std::size_t i = 0; i < n; ++i)
-            kept[i] = keptPercentiles[order[i]];
-        keptPercentiles = std::move(kept);
-    } else {
-        keptPercentiles.clear(); // of other regions: not this run's
-    }
+    reorderKept(keptPercentiles, order);
+    reorderKept(keptHistograms, order);
     for (RankRegion& r : rows)
         r.region = newIndex[r.region];
     // Rows that are in order already (finalized once before, or written

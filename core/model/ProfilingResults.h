@@ -8,6 +8,7 @@
 #include "Metadata.h"
 #include "RankRegion.h"
 #include "RankSelection.h"
+#include "RegionHistogram.h"
 #include "RegionPercentiles.h"
 #include "RegionStats.h"
 #include "RowDetails.h"
@@ -59,6 +60,8 @@ public:
     // pooled, computed where the calls were (a kept index, a read over SSH);
     // empty when not kept. finalize() keeps them with their regions.
     std::vector<RegionPercentiles> keptPercentiles;
+    // Likewise the histogram of each region's calls over all ranks.
+    std::vector<RegionHistogram> keptHistograms;
     std::optional<std::int64_t> minimumStartNs;
     std::vector<DamagedRegion> damaged;
     std::vector<std::string> warnings;

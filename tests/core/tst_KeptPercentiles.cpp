@@ -6,6 +6,7 @@
 #include "HandMadeRun.h"
 #include "HugeRunWriter.h"
 #include "MemoryCallSource.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/Percentiles.h"
 #include "analysis/RegionCalls.h"
@@ -189,8 +190,9 @@ private slots:
     }
 
     // A run read on demand (16 ranks, 38,400 calls, within 3.2 MB): the
-    // viewer keeps its percentiles in the index, a reopen shows them, and
-    // scope-index's index holds the same; all those of a read into memory.
+    // viewer keeps its percentiles and histograms in the index, a reopen
+    // shows them, and scope-index's index holds the same; all those of a
+    // read into memory.
     void theIndexKeepsThePercentilesOfTheCalls() {
         QTemporaryDir dir;
         QTemporaryDir cache;
@@ -221,6 +223,12 @@ private slots:
 
         const RunIndex built = IndexBuilder(run, 3'200'000, {}).buildAll();
         QCOMPARE(built.results.keptPercentiles, kept->results.keptPercentiles);
+
+        // The histograms too (tst_KeptHistograms has their values).
+        const std::vector<RegionHistogram> histograms = KeptHistograms::compute(local);
+        QCOMPARE(kept->results.keptHistograms, histograms);
+        QCOMPARE(second.results->keptHistograms, histograms);
+        QCOMPARE(built.results.keptHistograms, histograms);
         qunsetenv("XDG_CACHE_HOME");
     }
 

@@ -3,7 +3,9 @@
 // our read helper started through it, and what arrives compared with a read
 // of the same file here; the errors naming host and file.
 #include "RemoteTestHost.h"
+#include "analysis/DurationHistogram.h"
 #include "analysis/ExclusiveTime.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/PartialTimeline.h"
 #include "analysis/Percentiles.h"
 #include "analysis/TimelineIndex.h"
@@ -76,6 +78,26 @@ QString percentilesMismatch(const ProfilingResults& remote, const ProfilingResul
     return {};
 }
 
+// The histograms computed on the host equal those of the calls here, and
+// are drawn for all ranks without a call here.
+QString histogramsMismatch(const ProfilingResults& remote, const ProfilingResults& local) {
+    if (remote.keptHistograms.size() != local.regions.size())
+        return QStringLiteral("%1 histograms for %2 regions")
+            .arg(remote.keptHistograms.size())
+            .arg(local.regions.size());
+    constexpr std::size_t bins = DurationHistogram::kBins;
+    for (std::size_t region = 0; region < local.regions.size(); ++region) {
+        const RegionHistogram here =
+            KeptHistograms::keptOf(DurationHistogram::detailed(local, region, {}, bins));
+        const RegionHistogram drawn =
+            KeptHistograms::keptOf(DurationHistogram::detailed(remote, region, {}, bins));
+        if (drawn != here || remote.keptHistograms[region] != here)
+            return QStringLiteral("%1: the host's histogram differs from the calls here")
+                .arg(QString::fromStdString(local.regions[region]));
+    }
+    return {};
+}
+
 QByteArray withoutFirstLine(const QByteArray& text) {
     return text.mid(text.indexOf('\n') + 1);
 }
@@ -112,6 +134,7 @@ private slots:
             QCOMPARE(rowText(remote.results, remote.results.rows[i]),
                      rowText(local, local.rows[i]));
         QCOMPARE(percentilesMismatch(remote.results, local), QString());
+        QCOMPARE(histogramsMismatch(remote.results, local), QString());
 
         // The whole run at the coarsest level: exactly the spans of the
         // index over the calls here.
@@ -163,6 +186,7 @@ private slots:
                 QCOMPARE(rowText(remote->results, remote->results.rows[i]),
                          rowText(local, local.rows[i]));
             QCOMPARE(percentilesMismatch(remote->results, local), QString());
+            QCOMPARE(histogramsMismatch(remote->results, local), QString());
             QVERIFY(remote->timeline);
             QCOMPARE(remote->timeline->ranks(), index.ranks());
             QCOMPARE(remote->timeline->lanes().size(), index.lanes().size());
@@ -192,6 +216,7 @@ private slots:
                 static_cast<std::uint64_t>(QFileInfo(QString::fromStdString(path_)).size()));
         QVERIFY(!remote.results.eventsOnHost);
         QVERIFY(remote.results.keptPercentiles.empty());
+        QVERIFY(remote.results.keptHistograms.empty());
     }
 
     void reportPrintsTheSameTable() {

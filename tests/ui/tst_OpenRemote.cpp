@@ -10,6 +10,8 @@
 #include "RunWaiter.h"
 #include "SampleSpecs.h"
 #include "analysis/CallTree.h"
+#include "analysis/DurationHistogram.h"
+#include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
 #include "analysis/TimelineIndex.h"
 #include "callpaths/CallPaths.h"
@@ -19,6 +21,8 @@
 #include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
+#include "distributions/HistogramPage.h"
+#include "distributions/HistogramView.h"
 #include "load/ProfileFileReader.h"
 #include "models/RegionTableModel.h"
 #include "run/RunView.h"
@@ -42,6 +46,7 @@
 #include <QUuid>
 #include <QtConcurrent>
 #include <QtTest>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -88,6 +93,16 @@ void fill(OpenRemoteDialog& dialog, const QString& user, const QString& host, co
     dialog.userField()->setText(user);
     dialog.portField()->setText(port);
     dialog.pathField()->setText(path);
+}
+
+// Whether a visible text in `plot` (its message instead of data) holds `words`.
+bool plotSays(QCustomPlot& plot, const QString& words) {
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        const auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+        if (text != nullptr && text->visible() && text->text().contains(words))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -316,6 +331,23 @@ void tst_OpenRemote::opensARunOverSsh() {
                     .contains(QStringLiteral("testhost")));
         QVERIFY(view->setRankSelection(QString()));
         QTRY_VERIFY(cell(0, RegionTableModel::P50, RegionTableModel::AvailableRole).toBool());
+    }
+
+    // The histogram of all ranks came with the statistics: that of the calls
+    // here. A rank selection's needs the calls, and the plot says so.
+    auto* histogram = view->page<HistogramPage>()->histogram();
+    view->sideTabs()->setCurrentWidget(histogram);
+    view->context()->setRegion(0);
+    QTRY_VERIFY(histogram->available());
+    constexpr std::size_t bins = scope::DurationHistogram::kBins;
+    QVERIFY(scope::KeptHistograms::keptOf(histogram->histogram()) ==
+            scope::KeptHistograms::keptOf(scope::DurationHistogram::detailed(local, 0, {}, bins)));
+    if (local.numRanks > 1) {
+        QVERIFY(view->setRankSelection(QStringLiteral("0")));
+        QTRY_VERIFY(!histogram->available());
+        QVERIFY(plotSays(*histogram->plot(), QStringLiteral("Select all ranks")));
+        QVERIFY(view->setRankSelection(QString()));
+        QTRY_VERIFY(histogram->available());
     }
 
     // Named by file and host, in the tab and the title.

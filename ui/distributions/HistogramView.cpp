@@ -2,6 +2,7 @@
 #include "HistogramView.h"
 
 #include "ChartMessage.h"
+#include "analysis/KeptHistograms.h"
 #include "base/DurationFormat.h"
 #include "charts/IntegerAxisTicker.h"
 #include "charts/LogDurationAxisTicker.h"
@@ -75,6 +76,18 @@ QString HistogramView::title() const {
 
 QString HistogramView::noRegionText() const {
     return tr("Choose a region to see how long its calls take.");
+}
+
+bool HistogramView::keptWithResults() const {
+    return scope::KeptHistograms::cover(*results(), static_cast<std::size_t>(region()), ranks(),
+                                        kBins);
+}
+
+QString HistogramView::callsOnHostText() const {
+    if (results()->keptHistograms.empty())
+        return RegionCallsChart::callsOnHostText();
+    return tr("This run was opened over SSH: its calls stay on the host, and only the histogram "
+              "of all ranks came with its statistics. Select all ranks to see it.");
 }
 
 void HistogramView::clear() {

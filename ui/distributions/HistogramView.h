@@ -19,7 +19,7 @@ class QCPGraph;
 class HistogramView : public RegionCallsChart {
     Q_OBJECT
 public:
-    static constexpr std::size_t kBins = 40;
+    static constexpr std::size_t kBins = scope::DurationHistogram::kBins;
 
     explicit HistogramView(QWidget* parent = nullptr);
 
@@ -38,6 +38,8 @@ private:
     Job job() override;
     void draw() override;
     QString noRegionText() const override;
+    bool keptWithResults() const override;
+    QString callsOnHostText() const override;
     void addMarker(double seconds, const QString& name, int slot);
     void stackMarkers();
 

@@ -173,15 +173,15 @@ void RegionCallsChart::rebuild() {
     inkAxes();
     title_->setText(title());
 
+    const bool kept = hasRegion() && keptWithResults();
     if (!hasRegion()) {
         showMessage(noRegionText());
-    } else if (!scope::hasCallData(*results_) && results_->eventsOnHost) {
-        showMessage(tr("This run was opened over SSH: its calls, and so the durations of "
-                       "single calls, stay on the host."));
-    } else if (!scope::hasCallData(*results_)) {
+    } else if (!kept && !scope::hasCallData(*results_) && results_->eventsOnHost) {
+        showMessage(callsOnHostText());
+    } else if (!kept && !scope::hasCallData(*results_)) {
         showMessage(tr("Only summary statistics were read: the durations of single calls "
                        "are not available for this run."));
-    } else if (!results_->eventsRead) {
+    } else if (!kept && !results_->eventsRead) {
         start(job());
         showMessage(tr("Reading the calls…"));
         draw();
@@ -200,6 +200,11 @@ void RegionCallsChart::rebuild() {
     }
     draw();
     emit ready();
+}
+
+QString RegionCallsChart::callsOnHostText() const {
+    return tr("This run was opened over SSH: its calls, and so the durations of single calls, "
+              "stay on the host.");
 }
 
 void RegionCallsChart::start(Job job) {

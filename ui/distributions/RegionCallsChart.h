@@ -80,6 +80,11 @@ protected:
     virtual void draw() = 0;
     // The message when no region is chosen.
     virtual QString noRegionText() const = 0;
+    // Whether the request's result came with the results, kept where the
+    // calls are: it is computed at once, wherever the calls are.
+    virtual bool keptWithResults() const { return false; }
+    // The message for a run whose calls stayed on another host.
+    virtual QString callsOnHostText() const;
 
     // Clears, computes (or starts computing) and draws the current request.
     void rebuild();
