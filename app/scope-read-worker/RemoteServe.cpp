@@ -3,11 +3,12 @@
 
 #include "ErrorReport.h"
 #include "Heartbeat.h"
-#include "RemoteZoom.h"
+#include "RemoteRequests.h"
 #include "WorkerChannel.h"
 #include "analysis/CallTree.h"
 #include "analysis/ExclusiveTime.h"
 #include "analysis/KeptHistograms.h"
+#include "analysis/KeptPercentiles.h"
 #include "analysis/OnDemandTimeline.h"
 #include "analysis/TimelineIndex.h"
 #include "events/PlannedCallSource.h"
@@ -272,9 +273,14 @@ int RemoteServe::run(int argc, char** argv) {
         channel.send(currentError());
         return 3;
     }
-    // The viewer keeps the connection for its zooms while the run is open.
+    // The viewer keeps the connection for its zooms and questions while the
+    // run is open.
+    const std::uint64_t budget = arguments.request.memoryBudget;
+    const std::uint64_t byteLimit =
+        budget == 0 ? Percentiles::kDefaultByteLimit : KeptPercentiles::byteLimitWithin(budget);
     if (timeline && zoomSource)
-        RemoteZoom(channel, arguments.path, std::move(zoomSource)).serve(STDIN_FILENO);
+        RemoteRequests(channel, arguments.path, byteLimit, std::move(zoomSource))
+            .serve(STDIN_FILENO);
     return 0;
 }
 

@@ -11,8 +11,8 @@ namespace scope::worker {
 // builds the whole-run timeline, and sends the results without calls plus
 // the timeline's coarse levels (RemotePayload), with progress and
 // heartbeats on the way, or the read's error as an Error message. With a
-// timeline sent it then answers the viewer's zooms (RemoteZoom) until its
-// standard input ends.
+// timeline sent it then answers the viewer's zooms and questions about the
+// calls (RemoteRequests) until its standard input ends.
 class RemoteServe {
 public:
     // argv[1] is "--serve". Returns the exit status.

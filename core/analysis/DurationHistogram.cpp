@@ -114,6 +114,8 @@ DurationHistogram DurationHistogram::detailed(const ProfilingResults& results, s
                                               const std::atomic<bool>* cancel) {
     if (std::optional<DurationHistogram> kept = KeptHistograms::of(results, region, ranks, bins))
         return std::move(*kept);
+    if (!hasCallData(results) && results.callsElsewhere)
+        return KeptHistograms::histogramOf(results.callsElsewhere->histogram(region, ranks, bins));
     const RegionCalls calls(results, region, ranks);
     DurationHistogram h = binsFor(calls, bins, true, cancel).histogram;
     if (h.counts.empty())

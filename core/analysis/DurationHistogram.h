@@ -43,7 +43,8 @@ struct DurationHistogram {
     // fields above; the percentiles hold at most about `byteLimit` bytes of
     // calls read on demand (Percentiles::of). The kept histogram
     // (KeptHistograms) when it stands for the same: no call is read for it,
-    // and a run whose calls are elsewhere has it.
+    // and a run whose calls are elsewhere has it. Otherwise such a run asks
+    // the host (ProfilingResults::callsElsewhere), waiting for its answer.
     static DurationHistogram detailed(const ProfilingResults& results, std::size_t region,
                                       const RankSelection& ranks, std::size_t bins,
                                       std::uint64_t byteLimit = Percentiles::kDefaultByteLimit,

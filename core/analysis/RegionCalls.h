@@ -62,4 +62,10 @@ inline bool hasCallData(const ProfilingResults& results) {
     return results.eventsRead || results.onDemand != nullptr;
 }
 
+// Whether the histograms and percentiles of any rank selection can be had:
+// from the calls here, or asked of the host that holds them.
+inline bool callsReachable(const ProfilingResults& results) {
+    return hasCallData(results) || results.callsElsewhere != nullptr;
+}
+
 } // namespace scope

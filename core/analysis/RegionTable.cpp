@@ -115,12 +115,37 @@ GpuTime RegionTable::gpuTime(const ProfilingResults& results, std::size_t region
     return {count, total};
 }
 
+namespace {
+
+// One question for every region: a round trip each would add up on a slow
+// link. A host that cannot answer leaves them unknown, as without calls.
+void addPercentilesFromHost(const ProfilingResults& results, const RankSelection& ranks,
+                            std::vector<RegionTableRow>& rows) {
+    std::vector<RegionPercentiles> answered;
+    try {
+        answered = results.callsElsewhere->percentiles(ranks);
+    } catch (const std::exception&) {
+        return;
+    }
+    for (RegionTableRow& row : rows)
+        if (row.region < answered.size()) {
+            const RegionPercentiles& p = answered[row.region];
+            row.percentiles = Percentiles{p.p50, p.p90, p.p95, p.p99};
+        }
+}
+
+} // namespace
+
 void RegionTable::addPercentiles(const ProfilingResults& results, const RankSelection& ranks,
                                  std::vector<RegionTableRow>& rows, const std::atomic<bool>* cancel,
                                  std::uint64_t byteLimit) {
     if (KeptPercentiles::cover(results, ranks)) {
         for (RegionTableRow& row : rows)
             row.percentiles = KeptPercentiles::of(results, row.region);
+        return;
+    }
+    if (!hasCallData(results) && results.callsElsewhere) {
+        addPercentilesFromHost(results, ranks, rows);
         return;
     }
     if (!hasCallData(results))

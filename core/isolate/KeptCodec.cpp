@@ -8,14 +8,13 @@
 #include <cmath>
 
 namespace scope::isolate {
-namespace {
 
-void writePercentiles(ByteWriter& out, const RegionPercentiles& p) {
+void KeptCodec::writePercentiles(ByteWriter& out, const RegionPercentiles& p) {
     for (const double value : {p.p50, p.p90, p.p95, p.p99})
         out.f64(value);
 }
 
-RegionPercentiles readPercentiles(ByteReader& in) {
+RegionPercentiles KeptCodec::readPercentiles(ByteReader& in) {
     RegionPercentiles p;
     for (double* value : {&p.p50, &p.p90, &p.p95, &p.p99}) {
         *value = in.f64();
@@ -25,7 +24,7 @@ RegionPercentiles readPercentiles(ByteReader& in) {
     return p;
 }
 
-void writeHistogram(ByteWriter& out, const RegionHistogram& h) {
+void KeptCodec::writeHistogram(ByteWriter& out, const RegionHistogram& h) {
     out.f64s(h.edges);
     out.u64s(h.counts);
     out.flag(h.logarithmic);
@@ -37,7 +36,7 @@ void writeHistogram(ByteWriter& out, const RegionHistogram& h) {
     out.u64s(h.rankCounts);
 }
 
-RegionHistogram readHistogram(ByteReader& in) {
+RegionHistogram KeptCodec::readHistogram(ByteReader& in) {
     RegionHistogram h;
     h.edges = in.f64s();
     h.counts = in.u64s();
@@ -59,8 +58,6 @@ RegionHistogram readHistogram(ByteReader& in) {
         in.fail("histogram outlines that do not match its bins");
     return h;
 }
-
-} // namespace
 
 void KeptCodec::encode(const ProfilingResults& r, ByteWriter& out) {
     out.u64(r.keptPercentiles.size());

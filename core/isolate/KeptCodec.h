@@ -19,6 +19,12 @@ public:
     // a value that is not finite, edges out of order, counts that do not
     // match the bins.
     static void decode(ByteReader& in, ProfilingResults& results);
+
+    // One of each, as above (and for the answers of a remote run's host).
+    static void writePercentiles(ByteWriter& out, const RegionPercentiles& percentiles);
+    static RegionPercentiles readPercentiles(ByteReader& in);
+    static void writeHistogram(ByteWriter& out, const RegionHistogram& histogram);
+    static RegionHistogram readHistogram(ByteReader& in);
 };
 
 } // namespace scope::isolate

@@ -43,14 +43,15 @@ std::string WorkerMessage::frame() const {
         break;
     case Kind::Data:
     case Kind::Window:
+    case Kind::Question:
         break; // the bytes themselves, below
     case Kind::Done:
         payload.u64(resultBytes);
         break;
     }
-    const std::string_view data = kind == Kind::Data || kind == Kind::Window
-                                      ? std::string_view(text).substr(0, kMaxPayload)
-                                      : payload.bytes();
+    const bool raw = kind == Kind::Data || kind == Kind::Window || kind == Kind::Question;
+    const std::string_view data =
+        raw ? std::string_view(text).substr(0, kMaxPayload) : payload.bytes();
     ByteWriter out;
     out.u8(static_cast<std::uint8_t>(kind));
     out.u32(static_cast<std::uint32_t>(data.size()));
@@ -104,6 +105,7 @@ std::optional<WorkerMessage> WorkerMessage::parse(std::string& buffer) {
             break;
         case Kind::Data:
         case Kind::Window:
+        case Kind::Question:
             message.kind = static_cast<Kind>(kind);
             message.text = buffer.substr(kFrameHeader, length);
             buffer.erase(0, kFrameHeader + length);

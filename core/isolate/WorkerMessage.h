@@ -12,7 +12,8 @@ namespace scope::isolate {
 // byte, a 32-bit payload length and the payload. A helper serving a remote
 // read (scope-read-worker --serve, core/remote) writes the same frames to
 // its standard output: Hello first, then the results as Data, then Done; it
-// then answers each Window it reads on its standard input the same way.
+// then answers each Window and Question it reads on its standard input the
+// same way.
 struct WorkerMessage {
     enum class Kind : std::uint8_t {
         Progress = 'P',  // fraction, text = what is being read
@@ -23,6 +24,7 @@ struct WorkerMessage {
         Data = 'D',      // text = the next bytes of the encoded results
         Done = 'F',      // resultBytes = all the Data bytes sent
         Window = 'W',    // to the serving helper: text = a zoom (RemoteWindow)
+        Question = 'Q',  // to the serving helper: text = a RemoteQuestion
     };
     // The ProfileError classes that cross the process boundary as themselves.
     enum class ErrorType : std::uint8_t {

@@ -3,6 +3,7 @@
 
 #include "AuxiliaryData.h"
 #include "CallSource.h"
+#include "CallsElsewhere.h"
 #include "EventColumns.h"
 #include "LaneTables.h"
 #include "Metadata.h"
@@ -56,6 +57,9 @@ public:
     // budget (ReadRequest::memoryBudget): the rows' statistics were computed
     // while streaming them and their calls are read from the file on demand.
     std::shared_ptr<const CallSource> onDemand;
+    // Set instead of both for a run whose calls stayed on the host that read
+    // them: it answers the questions about single calls there.
+    std::shared_ptr<const CallsElsewhere> callsElsewhere;
     // Per region (in `regions` order), the percentiles of all ranks' calls
     // pooled, computed where the calls were (a kept index, a read over SSH);
     // empty when not kept. finalize() keeps them with their regions.

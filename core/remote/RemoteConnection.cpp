@@ -170,6 +170,7 @@ bool RemoteConnection::consume(const ReadControl& control, std::uint64_t maxByte
         case WorkerMessage::Kind::Heartbeat:
         case WorkerMessage::Kind::Result:
         case WorkerMessage::Kind::Window:
+        case WorkerMessage::Kind::Question:
             break;
         }
     }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RemoteReader.h"
 
+#include "RemoteCalls.h"
 #include "RemoteConnection.h"
+#include "RemoteExchange.h"
 #include "RemotePayload.h"
 #include "RemoteTimeline.h"
 #include "analysis/PartialTimeline.h"
@@ -98,10 +100,15 @@ RemoteRun readRemote(const RemoteUrl& url, const ReadRequest& request, bool with
         connection->close(std::chrono::seconds(2));
         return run;
     }
-    // The helper stays for the zooms below the coarse levels.
-    run.timeline = std::make_shared<const RemoteTimeline>(
-        std::move(decoded.timeline), std::move(decoded.rankTrees), std::move(connection),
-        run.results.regions.size(), request.memoryBudget);
+    // The helper stays for the zooms below the coarse levels and for the
+    // questions about the calls.
+    const std::size_t regions = run.results.regions.size();
+    auto exchange = std::make_shared<RemoteExchange>(std::move(connection));
+    run.timeline = std::make_shared<const RemoteTimeline>(std::move(decoded.timeline),
+                                                          std::move(decoded.rankTrees), exchange,
+                                                          regions, request.memoryBudget);
+    run.results.callsElsewhere =
+        std::make_shared<const RemoteCalls>(std::move(exchange), regions, request.memoryBudget);
     return run;
 }
 

@@ -20,7 +20,8 @@ namespace scope {
 // replaces "ssh" (run through /bin/sh, as GIT_SSH_COMMAND is).
 struct RemoteRun {
     // Exact statistics, metadata and rows; no calls (eventsRead false,
-    // onDemand null). path is the URL.
+    // onDemand null), but with the timeline, callsElsewhere answers for them
+    // from the host. path is the URL.
     ProfilingResults results;
     // The whole-run timeline's coarse levels, with zooms below them read on
     // the host over the connection kept open (RemoteTimeline); null for a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RemoteTimeline.h"
 
-#include "RemoteConnection.h"
+#include "RemoteExchange.h"
 #include "analysis/PartialTimeline.h"
 #include "isolate/WorkerMessage.h"
 
@@ -33,13 +33,13 @@ std::int64_t saturatedAdd(std::int64_t a, std::int64_t b) {
 
 RemoteTimeline::RemoteTimeline(std::shared_ptr<const PartialTimeline> coarse,
                                std::vector<CallTree> rankTrees,
-                               std::unique_ptr<RemoteConnection> connection, std::size_t regions,
+                               std::shared_ptr<RemoteExchange> exchange, std::size_t regions,
                                std::uint64_t maxBytes)
-    : coarse_(std::move(coarse)), rankTrees_(std::move(rankTrees)),
-      connection_(std::move(connection)), regions_(regions), maxBytes_(maxBytes),
+    : coarse_(std::move(coarse)), rankTrees_(std::move(rankTrees)), exchange_(std::move(exchange)),
+      regions_(regions), maxBytes_(maxBytes),
       keptBytes_(static_cast<std::size_t>(maxBytes == 0 ? kKeptBytes
                                                         : std::min(kKeptBytes, maxBytes / 4))),
-      received_(connection_->bytesReceived()), worker_([this] { work(); }) {}
+      worker_([this] { work(); }) {}
 
 RemoteTimeline::~RemoteTimeline() {
     {
@@ -49,7 +49,6 @@ RemoteTimeline::~RemoteTimeline() {
     stopping_ = true;
     changed_.notify_all();
     worker_.join();
-    connection_->close(std::chrono::milliseconds(200));
 }
 
 std::span<const TimelineLane> RemoteTimeline::lanes() const {
@@ -151,8 +150,7 @@ std::string RemoteTimeline::readError() const {
 }
 
 std::uint64_t RemoteTimeline::bytesReceived() const {
-    const std::lock_guard lock(mutex_);
-    return received_;
+    return exchange_->bytesReceived();
 }
 
 void RemoteTimeline::waitIdle() const {
@@ -220,19 +218,14 @@ void RemoteTimeline::work() {
             isolate::WorkerMessage message;
             message.kind = isolate::WorkerMessage::Kind::Window;
             message.text = request.encodeRequest();
-            connection_->send(message);
-            ReadControl control;
-            control.cancel = &stopping_;
-            const std::string bytes = connection_->receive(control, maxBytes_);
+            const std::string bytes = exchange_->ask(message, maxBytes_, &stopping_);
             answer = std::make_shared<const RemoteWindow>(RemoteWindow::decodeAnswer(
-                bytes, request, connection_->url().text(), regions_, maxBytes_));
+                bytes, request, exchange_->url().text(), regions_, maxBytes_));
         } catch (const std::exception& failure) {
             error = failure.what();
-            connection_->kill();
         }
 
         lock.lock();
-        received_ = connection_->bytesReceived();
         if (stop_)
             return;
         if (answer) {

@@ -18,7 +18,7 @@
 namespace scope {
 
 class PartialTimeline;
-class RemoteConnection;
+class RemoteExchange;
 
 // The whole-run timeline of a run on another host: its coarse levels arrived
 // with the results (`coarse`); a zoom finer than those asks the helper there,
@@ -35,7 +35,7 @@ public:
     // none. `regions` and maxBytes check what arrives (maxBytes 0 = no limit;
     // the answers kept here hold at most a quarter of it, or 64 MiB).
     RemoteTimeline(std::shared_ptr<const PartialTimeline> coarse, std::vector<CallTree> rankTrees,
-                   std::unique_ptr<RemoteConnection> connection, std::size_t regions,
+                   std::shared_ptr<RemoteExchange> exchange, std::size_t regions,
                    std::uint64_t maxBytes);
     ~RemoteTimeline() override;
     RemoteTimeline(const RemoteTimeline&) = delete;
@@ -67,7 +67,8 @@ public:
     CallTree callTree(const ProfilingResults& results, const RankSelection& ranks = {},
                       const std::atomic<bool>* cancel = nullptr) const;
     std::string readError() const;
-    // Bytes received over the connection, the first results included.
+    // Bytes received over the connection, the first results and the answers
+    // to questions (RemoteCalls) included.
     std::uint64_t bytesReceived() const;
     // Blocks until no zoom is asked or on its way. For tests: the UI never waits.
     void waitIdle() const;
@@ -80,7 +81,7 @@ private:
 
     std::shared_ptr<const PartialTimeline> coarse_;
     std::vector<CallTree> rankTrees_;
-    std::unique_ptr<RemoteConnection> connection_;
+    std::shared_ptr<RemoteExchange> exchange_;
     std::size_t regions_ = 0;
     std::uint64_t maxBytes_ = 0;
     std::size_t keptBytes_ = 0; // budget of windows_
@@ -94,7 +95,6 @@ private:
     mutable std::string error_;
     mutable bool stop_ = false;
     std::atomic<bool> stopping_{false}; // ends a zoom on its way
-    std::uint64_t received_ = 0;
     std::thread worker_;
 };
 

@@ -83,11 +83,8 @@ bool HistogramView::keptWithResults() const {
                                         kBins);
 }
 
-QString HistogramView::callsOnHostText() const {
-    if (results()->keptHistograms.empty())
-        return RegionCallsChart::callsOnHostText();
-    return tr("This run was opened over SSH: its calls stay on the host, and only the histogram "
-              "of all ranks came with its statistics. Select all ranks to see it.");
+bool HistogramView::askedElsewhere() const {
+    return results()->callsElsewhere != nullptr;
 }
 
 void HistogramView::clear() {

@@ -39,7 +39,7 @@ private:
     void draw() override;
     QString noRegionText() const override;
     bool keptWithResults() const override;
-    QString callsOnHostText() const override;
+    bool askedElsewhere() const override;
     void addMarker(double seconds, const QString& name, int slot);
     void stackMarkers();
 

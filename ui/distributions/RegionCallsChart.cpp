@@ -176,8 +176,14 @@ void RegionCallsChart::rebuild() {
     const bool kept = hasRegion() && keptWithResults();
     if (!hasRegion()) {
         showMessage(noRegionText());
+    } else if (!kept && !scope::hasCallData(*results_) && askedElsewhere()) {
+        start(job());
+        showMessage(tr("Asking the host that holds the calls…"));
+        draw();
+        return;
     } else if (!kept && !scope::hasCallData(*results_) && results_->eventsOnHost) {
-        showMessage(callsOnHostText());
+        showMessage(tr("This run was opened over SSH: its calls, and so the durations of "
+                       "single calls, stay on the host."));
     } else if (!kept && !scope::hasCallData(*results_)) {
         showMessage(tr("Only summary statistics were read: the durations of single calls "
                        "are not available for this run."));
@@ -200,11 +206,6 @@ void RegionCallsChart::rebuild() {
     }
     draw();
     emit ready();
-}
-
-QString RegionCallsChart::callsOnHostText() const {
-    return tr("This run was opened over SSH: its calls, and so the durations of single calls, "
-              "stay on the host.");
 }
 
 void RegionCallsChart::start(Job job) {

@@ -83,8 +83,9 @@ protected:
     // Whether the request's result came with the results, kept where the
     // calls are: it is computed at once, wherever the calls are.
     virtual bool keptWithResults() const { return false; }
-    // The message for a run whose calls stayed on another host.
-    virtual QString callsOnHostText() const;
+    // Whether the request can be asked of the host that holds a run's calls
+    // (ProfilingResults::callsElsewhere): it is then computed there.
+    virtual bool askedElsewhere() const { return false; }
 
     // Clears, computes (or starts computing) and draws the current request.
     void rebuild();

@@ -69,7 +69,7 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         // index's, even in its read stage).
         const bool kept =
             run_ && run_->results && scope::KeptPercentiles::cover(*run_->results, selection_);
-        const bool calls = run_ && run_->results && scope::hasCallData(*run_->results) && !kept;
+        const bool calls = run_ && run_->results && scope::callsReachable(*run_->results) && !kept;
         // The newest job's rows: those of the selection now.
         model_->setRanks(selection_);
         model_->setRows(run_, rows, calls || (awaitingTimeline_ && !kept), awaitingTimeline_);
@@ -408,7 +408,7 @@ void RunView::recomputeTable() {
             std::vector<scope::RegionTableRow> rows =
                 scope::RegionTable::compute(*results, selection, &stop, false);
             promise.addResult(rows);
-            if (!scope::hasCallData(*results) || stop.load())
+            if (!scope::callsReachable(*results) || stop.load())
                 return;
             scope::RegionTable::addPercentiles(*results, selection, rows, &stop, byteLimit);
             if (!stop.load())

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "RemoteZoom.h"
+#include "RemoteRequests.h"
 
 #include "ErrorReport.h"
 #include "WorkerChannel.h"
 #include "analysis/OnDemandTimeline.h"
+#include "analysis/TimelineIndex.h"
 #include "isolate/WorkerMessage.h"
+#include "model/Errors.h"
+#include "remote/RemoteQuestion.h"
 #include "remote/RemoteWindow.h"
 
 #include <unistd.h>
@@ -27,13 +30,22 @@ void exactSpans(const TimelineSource& source, std::size_t lane, const RemoteWind
         onDemand->waitIdle();
 }
 
+// The results, with their calls, that `source` was built from.
+const ProfilingResults& resultsOf(const TimelineSource& source, const std::string& path) {
+    if (const auto* onDemand = dynamic_cast<const OnDemandTimeline*>(&source))
+        return onDemand->results();
+    if (const auto* inMemory = dynamic_cast<const TimelineIndex*>(&source))
+        return inMemory->results();
+    throw ProfileError(path, "answering a question about the calls", "no calls here");
+}
+
 } // namespace
 
-RemoteZoom::RemoteZoom(WorkerChannel& channel, std::string path,
-                       std::function<std::shared_ptr<const TimelineSource>()> open)
-    : channel_(channel), path_(std::move(path)), open_(std::move(open)) {}
+RemoteRequests::RemoteRequests(WorkerChannel& channel, std::string path, std::uint64_t byteLimit,
+                               std::function<std::shared_ptr<const TimelineSource>()> open)
+    : channel_(channel), path_(std::move(path)), byteLimit_(byteLimit), open_(std::move(open)) {}
 
-void RemoteZoom::serve(int input) {
+void RemoteRequests::serve(int input) {
     std::string buffer;
     char chunk[64 * 1024];
     while (true) {
@@ -46,16 +58,19 @@ void RemoteZoom::serve(int input) {
         std::optional<WorkerMessage> message;
         // A garbled request ends the conversation: the viewer sees it drop.
         try {
-            while ((message = WorkerMessage::parse(buffer)))
+            while ((message = WorkerMessage::parse(buffer))) {
                 if (message->kind == WorkerMessage::Kind::Window)
-                    answer(message->text);
+                    zoom(message->text);
+                else if (message->kind == WorkerMessage::Kind::Question)
+                    question(message->text);
+            }
         } catch (const std::runtime_error&) {
             return;
         }
     }
 }
 
-void RemoteZoom::answer(const std::string& request) {
+void RemoteRequests::zoom(const std::string& request) {
     try {
         if (!source_)
             source_ = open_();
@@ -64,6 +79,18 @@ void RemoteZoom::answer(const std::string& request) {
         for (std::size_t i = 0; i < window.lanes.size(); ++i)
             exactSpans(*source_, window.lanes[i], window, window.spans[i]);
         channel_.sendData(window.encodeAnswer());
+    } catch (...) {
+        channel_.send(currentError());
+    }
+}
+
+void RemoteRequests::question(const std::string& request) {
+    try {
+        if (!source_)
+            source_ = open_();
+        const ProfilingResults& results = resultsOf(*source_, path_);
+        const RemoteQuestion asked = RemoteQuestion::decode(request, path_, results.regions.size());
+        channel_.sendData(asked.answer(results, byteLimit_));
     } catch (...) {
         channel_.send(currentError());
     }

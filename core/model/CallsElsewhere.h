@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "RankSelection.h"
+#include "RegionHistogram.h"
+#include "RegionPercentiles.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace scope {
+
+// The calls of a run that stayed where it was read (on another host, kept
+// open: core/remote/RemoteCalls): the questions about single calls that the
+// views ask, answered there from every call. Thread-safe; each answer waits
+// for the host, so ask from a worker thread. Throws RemoteReadError naming
+// host and file when the host cannot answer (the connection dropped).
+class CallsElsewhere {
+public:
+    virtual ~CallsElsewhere() = default;
+
+    // DurationHistogram::detailed of `region`'s calls on `ranks` in `bins` bins.
+    virtual RegionHistogram histogram(std::size_t region, const RankSelection& ranks,
+                                      std::size_t bins) const = 0;
+    // Percentiles::of of every region's calls on `ranks`, in `regions` order.
+    virtual std::vector<RegionPercentiles> percentiles(const RankSelection& ranks) const = 0;
+};
+
+} // namespace scope

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RemoteCalls.h"
+
+#include "RemoteExchange.h"
+#include "RemoteQuestion.h"
+#include "model/Errors.h"
+
+namespace scope {
+
+RemoteCalls::RemoteCalls(std::shared_ptr<RemoteExchange> exchange, std::size_t regions,
+                         std::uint64_t maxBytes)
+    : exchange_(std::move(exchange)), regions_(regions), maxBytes_(maxBytes) {}
+
+RegionHistogram RemoteCalls::histogram(std::size_t region, const RankSelection& ranks,
+                                       std::size_t bins) const {
+    const std::string url = exchange_->url().text();
+    if (region >= regions_ || bins == 0 || bins > RemoteQuestion::kMostBins)
+        throw ProfileError(url, "asking the host for a histogram", "no such region or bins");
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::Histogram;
+    question.region = static_cast<std::uint32_t>(region);
+    question.bins = static_cast<std::uint32_t>(bins);
+    question.ranks = ranks;
+    return question.histogramFrom(ask(question), url);
+}
+
+std::vector<RegionPercentiles> RemoteCalls::percentiles(const RankSelection& ranks) const {
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::Percentiles;
+    question.ranks = ranks;
+    return question.percentilesFrom(ask(question), exchange_->url().text(), regions_);
+}
+
+std::string RemoteCalls::ask(const RemoteQuestion& question) const {
+    isolate::WorkerMessage message;
+    message.kind = isolate::WorkerMessage::Kind::Question;
+    message.text = question.encode();
+    return exchange_->ask(message, maxBytes_);
+}
+
+} // namespace scope

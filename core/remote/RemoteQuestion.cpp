@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RemoteQuestion.h"
+
+#include "analysis/DurationHistogram.h"
+#include "analysis/KeptHistograms.h"
+#include "analysis/Percentiles.h"
+#include "isolate/ByteReader.h"
+#include "isolate/ByteWriter.h"
+#include "isolate/KeptCodec.h"
+#include "model/Errors.h"
+
+namespace scope {
+namespace {
+
+using isolate::ByteReader;
+using isolate::ByteWriter;
+using isolate::KeptCodec;
+
+constexpr const char* kQuestionStep = "reading a question about the calls";
+constexpr const char* kAnswerStep = "receiving an answer about the calls from the host";
+
+void write(ByteWriter& out, const RemoteQuestion& question) {
+    out.u8(static_cast<std::uint8_t>(question.kind));
+    out.u32(question.region);
+    out.u32(question.bins);
+    out.flag(question.ranks.isAll());
+    if (question.ranks.isAll())
+        return;
+    out.u64(question.ranks.ranks().size());
+    for (const std::uint32_t rank : question.ranks.ranks())
+        out.u32(rank);
+}
+
+RemoteQuestion read(ByteReader& in, std::size_t regions) {
+    RemoteQuestion question;
+    const std::uint8_t kind = in.u8();
+    if (kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Histogram) &&
+        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Percentiles))
+        in.fail("an unknown question");
+    question.kind = static_cast<RemoteQuestion::Kind>(kind);
+    question.region = in.u32();
+    question.bins = in.u32();
+    if (question.kind == RemoteQuestion::Kind::Histogram &&
+        (question.region >= regions || question.bins == 0 ||
+         question.bins > RemoteQuestion::kMostBins))
+        in.fail("a histogram of a region not there, or with bins out of range");
+    if (in.flag())
+        return question;
+    std::vector<std::uint32_t> ranks(in.count(4));
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        ranks[i] = in.u32();
+        if (i > 0 && ranks[i] <= ranks[i - 1])
+            in.fail("ranks out of order");
+    }
+    question.ranks = RankSelection(std::move(ranks));
+    return question;
+}
+
+// The answer's reader, past the question it answers; damage as RemoteReadError.
+template <class Read>
+auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const std::string& url,
+                std::size_t regions, Read&& body) {
+    try {
+        ByteReader in(bytes, url, kAnswerStep);
+        const RemoteQuestion answered = read(in, regions);
+        if (answered.kind != question.kind || answered.region != question.region ||
+            answered.bins != question.bins || answered.ranks.isAll() != question.ranks.isAll() ||
+            (!question.ranks.isAll() && answered.ranks.ranks() != question.ranks.ranks()))
+            in.fail("an answer to another question");
+        auto value = body(in);
+        if (!in.atEnd())
+            in.fail("bytes after the answer");
+        return value;
+    } catch (const CorruptProfileError& error) {
+        const std::string prefix = url + ": " + kAnswerStep + ": ";
+        const std::string what = error.what();
+        throw RemoteReadError(url, kAnswerStep,
+                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+    }
+}
+
+} // namespace
+
+std::string RemoteQuestion::encode() const {
+    ByteWriter out;
+    write(out, *this);
+    return out.take();
+}
+
+RemoteQuestion RemoteQuestion::decode(std::string_view bytes, const std::string& source,
+                                      std::size_t regions) {
+    ByteReader in(bytes, source, kQuestionStep);
+    RemoteQuestion question = read(in, regions);
+    if (!in.atEnd())
+        in.fail("bytes after the question");
+    return question;
+}
+
+std::string RemoteQuestion::answer(const ProfilingResults& results, std::uint64_t byteLimit) const {
+    ByteWriter out;
+    write(out, *this);
+    if (kind == Kind::Histogram) {
+        KeptCodec::writeHistogram(out, KeptHistograms::keptOf(DurationHistogram::detailed(
+                                           results, region, ranks, bins, byteLimit)));
+        return out.take();
+    }
+    out.u64(results.regions.size());
+    for (std::size_t r = 0; r < results.regions.size(); ++r) {
+        const Percentiles p = Percentiles::of(results, r, ranks, byteLimit);
+        KeptCodec::writePercentiles(out, {p.p50, p.p90, p.p95, p.p99});
+    }
+    return out.take();
+}
+
+RegionHistogram RemoteQuestion::histogramFrom(std::string_view answer,
+                                              const std::string& url) const {
+    return readAnswer(answer, *this, url, region + std::size_t{1}, [&](ByteReader& in) {
+        RegionHistogram histogram = KeptCodec::readHistogram(in);
+        if (!histogram.counts.empty() && histogram.counts.size() != bins)
+            in.fail("a histogram with other bins");
+        return histogram;
+    });
+}
+
+std::vector<RegionPercentiles> RemoteQuestion::percentilesFrom(std::string_view answer,
+                                                               const std::string& url,
+                                                               std::size_t regions) const {
+    return readAnswer(answer, *this, url, regions, [&](ByteReader& in) {
+        if (in.count(4 * sizeof(double)) != regions)
+            in.fail("percentiles of other regions");
+        std::vector<RegionPercentiles> percentiles(regions);
+        for (RegionPercentiles& p : percentiles)
+            p = KeptCodec::readPercentiles(in);
+        return percentiles;
+    });
+}
+
+} // namespace scope

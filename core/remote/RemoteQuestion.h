@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/ProfilingResults.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scope {
+
+// A question about the single calls of a run on another host, which only
+// its calls answer: the histogram of a region, or every region's
+// percentiles, over a selection of ranks. The viewer writes it as a
+// Question frame; the helper there answers from its calls (in memory or read
+// on demand) as Data frames and Done, echoing the question.
+struct RemoteQuestion {
+    enum class Kind : std::uint8_t { Histogram = 1, Percentiles = 2 };
+    // More bins than any view draws is a damaged question.
+    static constexpr std::uint32_t kMostBins = 4096;
+
+    Kind kind = Kind::Percentiles;
+    std::uint32_t region = 0; // Histogram only
+    std::uint32_t bins = 0;   // Histogram only
+    RankSelection ranks;
+
+    std::string encode() const;
+    // Throws CorruptProfileError naming `source` on damaged bytes, a region
+    // past `regions`, bins out of range or ranks out of order.
+    static RemoteQuestion decode(std::string_view bytes, const std::string& source,
+                                 std::size_t regions);
+
+    // On the host: the answer from the calls of `results`, the percentiles
+    // holding at most about byteLimit bytes of calls read on demand.
+    std::string answer(const ProfilingResults& results, std::uint64_t byteLimit) const;
+
+    // Here: the answer to this question. Throws RemoteReadError naming `url`
+    // on damaged bytes or an answer to another question.
+    RegionHistogram histogramFrom(std::string_view answer, const std::string& url) const;
+    std::vector<RegionPercentiles> percentilesFrom(std::string_view answer, const std::string& url,
+                                                   std::size_t regions) const;
+};
+
+} // namespace scope

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The histograms and percentiles of a rank selection of a run over SSH
+// (RemoteTestHost.h): asked of the helper, which answers from the calls on
+// the host (in memory, read on demand, or opened from its index), equal to
+// those of the same run read here; a connection killed after the results.
+#include "RemoteTestHost.h"
+#include "analysis/DurationHistogram.h"
+#include "analysis/KeptHistograms.h"
+#include "analysis/Percentiles.h"
+#include "analysis/RegionCalls.h"
+#include "analysis/RegionTable.h"
+#include "load/ProfileFileReader.h"
+#include "model/Errors.h"
+#include "remote/RemoteReader.h"
+#include "remote/RemoteTimeline.h"
+
+#include <QtTest>
+
+#include <csignal>
+
+using namespace scope;
+
+namespace {
+
+const std::vector<RankSelection> kSelections{RankSelection({1}), RankSelection({0, 2})};
+
+// Empty when every region's histogram and the table's percentiles of each
+// selection, asked of the host, are those of the calls here.
+QString answerMismatch(const ProfilingResults& remote, const ProfilingResults& local) {
+    constexpr std::size_t bins = DurationHistogram::kBins;
+    for (const RankSelection& ranks : kSelections) {
+        const QString selection = QString::fromStdString(ranks.toString());
+        for (std::size_t region = 0; region < local.regions.size(); ++region)
+            if (KeptHistograms::keptOf(DurationHistogram::detailed(remote, region, ranks, bins)) !=
+                KeptHistograms::keptOf(DurationHistogram::detailed(local, region, ranks, bins)))
+                return QStringLiteral("ranks %1, region %2: another histogram")
+                    .arg(selection)
+                    .arg(region);
+        std::vector<RegionTableRow> rows = RegionTable::compute(remote, ranks, nullptr, false);
+        RegionTable::addPercentiles(remote, ranks, rows);
+        for (const RegionTableRow& row : rows) {
+            const Percentiles here = Percentiles::of(local, row.region, ranks);
+            if (!row.percentiles || row.percentiles->p50 != here.p50 ||
+                row.percentiles->p90 != here.p90 || row.percentiles->p99 != here.p99)
+                return QStringLiteral("ranks %1, region %2: other percentiles")
+                    .arg(selection)
+                    .arg(row.region);
+        }
+    }
+    return {};
+}
+
+std::uint64_t bytesSoFar(const RemoteRun& remote) {
+    return dynamic_cast<const RemoteTimeline&>(*remote.timeline).bytesReceived();
+}
+
+} // namespace
+
+class TestRemoteCalls : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        if (!testing::SshServer::available())
+            QSKIP("no /usr/sbin/sshd (Debian openssh-server)");
+        const QString error = host_.start();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        path_ = host_.path();
+        url_ = host_.url();
+    }
+
+    void init() { host_.useOurHelper(); }
+
+    // The calls in memory on the host. What crosses is the answer: a few
+    // hundred bytes, not the calls.
+    void rankSelectionsAreAnsweredOnTheHost() {
+        const ProfilingResults local = readProfileFile(path_, {});
+        const RemoteRun remote = readRemote(url_, {});
+        QVERIFY(remote.results.callsElsewhere);
+        QVERIFY(!hasCallData(remote.results));
+        const std::uint64_t before = bytesSoFar(remote);
+        const RegionHistogram one =
+            remote.results.callsElsewhere->histogram(0, RankSelection({1}), 40);
+        const std::uint64_t histogramBytes = bytesSoFar(remote) - before;
+        qInfo("a histogram of one rank: %llu bytes",
+              static_cast<unsigned long long>(histogramBytes));
+        QVERIFY(!one.counts.empty());
+        QVERIFY2(histogramBytes < 2048, qPrintable(QString::number(histogramBytes)));
+        QCOMPARE(answerMismatch(remote.results, local), QString());
+        // All ranks: the histogram kept with the results; nothing is asked.
+        const std::uint64_t after = bytesSoFar(remote);
+        DurationHistogram::detailed(remote.results, 0, {}, DurationHistogram::kBins);
+        QCOMPARE(bytesSoFar(remote), after);
+    }
+
+    // Over the memory budget on the host (2 MiB): answered from the calls
+    // read on demand there, then, reopened, from those its index opens.
+    void answeredFromCallsOnDemandThenFromTheIndex() {
+        const ProfilingResults local = readProfileFile(path_, {});
+        QDir(host_.server().path("cache")).removeRecursively();
+        ReadRequest request;
+        request.memoryBudget = 2u << 20;
+        const RemoteRun first = readRemote(url_, request);
+        QCOMPARE(answerMismatch(first.results, local), QString());
+        std::vector<std::string> steps;
+        request.control.progress = [&](double, std::string_view step) { steps.emplace_back(step); };
+        const RemoteRun second = readRemote(url_, request);
+        QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") != steps.end());
+        QCOMPARE(answerMismatch(second.results, local), QString());
+    }
+
+    // The connection killed after the results: a question is an error naming
+    // host and file; the table's percentiles stay unknown, nothing throws.
+    void droppedConnectionNamesHostAndFile() {
+        const QString pidFile = host_.server().path("ssh.pid");
+        qputenv("SCOPE_SSH_COMMAND", host_.sshTellingItsPid(pidFile).toUtf8());
+        const RemoteRun remote = readRemote(url_, {});
+        QFile pid(pidFile);
+        QVERIFY(pid.open(QIODevice::ReadOnly));
+        QCOMPARE(::kill(pid.readAll().trimmed().toInt(), SIGKILL), 0);
+        const RankSelection rank1({1});
+        QString error;
+        try {
+            DurationHistogram::detailed(remote.results, 0, rank1, DurationHistogram::kBins);
+        } catch (const RemoteReadError& failure) {
+            error = failure.what();
+        }
+        QVERIFY2(error.contains("connection to 127.0.0.1 dropped while reading " +
+                                QString::fromStdString(path_)),
+                 qPrintable(error));
+        std::vector<RegionTableRow> rows =
+            RegionTable::compute(remote.results, rank1, nullptr, false);
+        RegionTable::addPercentiles(remote.results, rank1, rows);
+        for (const RegionTableRow& row : rows)
+            QVERIFY(!row.percentiles);
+    }
+
+private:
+    testing::RemoteTestHost host_;
+    std::string path_;
+    RemoteUrl url_;
+};
+
+QTEST_GUILESS_MAIN(TestRemoteCalls)
+#include "tst_RemoteCalls.moc"
