@@ -175,7 +175,7 @@ public:
     std::size_t memoryBytes() const;
     // Of the per-rank call trees (within memoryBytes).
     std::size_t treeBytes() const;
-    std::string readError() const;
+    std::string readError() const override;
 
 private:
     struct Window;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace scope {
@@ -91,6 +92,9 @@ public:
     // Called (on any thread) when spans a query could only approximate have
     // been read. Sources in memory never call it.
     virtual void setRefinedCallback(std::function<void()> callback) const { (void)callback; }
+    // Why finer spans could not be read (a damaged file, a dropped
+    // connection): the stand-in then stays. Empty while reads succeed.
+    virtual std::string readError() const { return {}; }
     // A whole-run overview standing in for the exact timeline while it is
     // built (OverviewTimeline): its spans are no calls.
     virtual bool isOverview() const { return false; }

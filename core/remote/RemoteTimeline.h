@@ -66,7 +66,7 @@ public:
     bool hasCallTrees() const { return !rankTrees_.empty(); }
     CallTree callTree(const ProfilingResults& results, const RankSelection& ranks = {},
                       const std::atomic<bool>* cancel = nullptr) const;
-    std::string readError() const;
+    std::string readError() const override;
     // Bytes received over the connection, the first results and the answers
     // to questions (RemoteCalls) included.
     std::uint64_t bytesReceived() const;

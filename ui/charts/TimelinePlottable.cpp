@@ -160,6 +160,7 @@ void TimelinePlottable::onRefined() {
     // asks the source again.
     if (parentPlot() != nullptr)
         parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+    emit refined();
 }
 
 void TimelinePlottable::setHighlightedRegion(int region) {

@@ -97,6 +97,11 @@ public:
     QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
                            const QCPRange& inKeyRange = QCPRange()) const override;
 
+signals:
+    // The source read what a frame could only approximate, or failed to
+    // (its readError() then says why): the next frame draws it.
+    void refined();
+
 protected:
     void draw(QCPPainter* painter) override;
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;

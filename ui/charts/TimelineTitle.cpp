@@ -71,5 +71,11 @@ QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint
         title +=
             QLatin1Char('\n') + tr("Overview \u2014 the regions with the most time in each column; "
                                    "the exact timeline is being built\u2026");
+    // The coarser spans stay on screen; without a word they would pass for
+    // the calls.
+    if (source != nullptr)
+        if (const std::string error = source->readError(); !error.empty())
+            title += QLatin1Char('\n') +
+                     tr("Finer detail could not be read: %1").arg(QString::fromStdString(error));
     return title;
 }

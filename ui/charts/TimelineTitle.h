@@ -16,7 +16,7 @@ class TimelineTitle {
 public:
     // bandRanks: the rank of each band, ascending; bands [firstShown,
     // endShown) are in view; source: a timeline still being built says how
-    // far it got.
+    // far it got, one whose finer spans could not be read says why.
     static QString text(const QString& runLabel, const std::vector<std::uint32_t>& bandRanks,
                         std::size_t firstShown, std::size_t endShown,
                         const scope::TimelineSource* source);

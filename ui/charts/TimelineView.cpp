@@ -80,6 +80,8 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
     calls_ = new TimelineCallSelection(plot_, timeline_, this);
     body->addWidget(calls_->panel());
     timeline_->removeFromLegend(); // the legend lists regions (updateLegend)
+    // A failed read is said in the title.
+    connect(timeline_, &TimelinePlottable::refined, this, &TimelineView::updateTitle);
     timeTicker_.reset(new TimeAxisTicker);
     plot_->xAxis->setTicker(timeTicker_);
     plot_->xAxis->setLabel(tr("Time since start of run"));

@@ -71,7 +71,8 @@ QString HistogramView::title() const {
     if (!hasRegion())
         return tr("Call durations");
     const QString what = tr("Call durations of %1").arg(QString::fromStdString(regionName()));
-    return runLabel().isEmpty() ? what : tr("%1, %2").arg(what, runLabel());
+    // The run on a line of its own, as over time: beside the table the pane is narrow.
+    return runLabel().isEmpty() ? what : tr("%1\n%2").arg(what, runLabel());
 }
 
 QString HistogramView::noRegionText() const {
