@@ -190,7 +190,7 @@ void OnDemandTimeline::work() const {
         try {
             window = readWindow(request, generation, tooDense);
         } catch (const std::exception& e) {
-            error = e.what();
+            error = reasonOf(e);
         }
 
         lock.lock();

@@ -93,7 +93,8 @@ public:
     // been read. Sources in memory never call it.
     virtual void setRefinedCallback(std::function<void()> callback) const { (void)callback; }
     // Why finer spans could not be read (a damaged file, a dropped
-    // connection): the stand-in then stays. Empty while reads succeed.
+    // connection), in words for a title that names the run already: the
+    // stand-in then stays. Empty while reads succeed.
     virtual std::string readError() const { return {}; }
     // A whole-run overview standing in for the exact timeline while it is
     // built (OverviewTimeline): its spans are no calls.

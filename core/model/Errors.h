@@ -12,14 +12,24 @@ class ProfileError : public std::runtime_error {
 public:
     ProfileError(std::string path, std::string step, const std::string& what)
         : std::runtime_error(path + ": " + step + ": " + what), path_(std::move(path)),
-          step_(std::move(step)) {}
+          step_(std::move(step)), reason_(what) {}
     const std::string& path() const { return path_; }
     const std::string& step() const { return step_; }
+    // What went wrong, without the file and the step.
+    const std::string& reason() const { return reason_; }
 
 private:
     std::string path_;
     std::string step_;
+    std::string reason_;
 };
+
+// What went wrong, for a place that names the file already: a ProfileError's
+// reason, or any other exception's what().
+inline std::string reasonOf(const std::exception& error) {
+    const auto* profile = dynamic_cast<const ProfileError*>(&error);
+    return profile != nullptr ? profile->reason() : error.what();
+}
 
 class FileNotFoundError : public ProfileError {
 public:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RemoteExchange.h"
 
+#include "model/Errors.h"
+
 namespace scope {
 
 RemoteExchange::RemoteExchange(std::unique_ptr<RemoteConnection> connection)
@@ -23,12 +25,22 @@ std::string RemoteExchange::ask(const isolate::WorkerMessage& request, std::uint
         std::string answer = connection_->receive(control, maxBytes);
         received_ = connection_->bytesReceived();
         return answer;
-    } catch (...) {
-        connection_->kill();
-        received_ = connection_->bytesReceived();
-        failure_ = std::current_exception();
+        // Out of step: a dropped connection, a garbled answer, a cancelled
+        // wait. Any other error is the helper's answer to this request (an
+        // Error message), after which the conversation goes on.
+    } catch (const RemoteReadError&) {
+        fail();
+        throw;
+    } catch (const ReadCancelled&) {
+        fail();
         throw;
     }
+}
+
+void RemoteExchange::fail() {
+    connection_->kill();
+    received_ = connection_->bytesReceived();
+    failure_ = std::current_exception();
 }
 
 std::uint64_t RemoteExchange::bytesReceived() const {

@@ -4,6 +4,7 @@
 #include "RemoteExchange.h"
 #include "analysis/PartialTimeline.h"
 #include "isolate/WorkerMessage.h"
+#include "model/Errors.h"
 
 #include <algorithm>
 #include <chrono>
@@ -222,7 +223,7 @@ void RemoteTimeline::work() {
             answer = std::make_shared<const RemoteWindow>(RemoteWindow::decodeAnswer(
                 bytes, request, exchange_->url().text(), regions_, maxBytes_));
         } catch (const std::exception& failure) {
-            error = failure.what();
+            error = reasonOf(failure);
         }
 
         lock.lock();
