@@ -4,16 +4,13 @@
 // them, they cross the results' encoding (read helper, index, SSH payload)
 // unchanged and damaged ones are refused, and a run without its calls here
 // draws them for all ranks only.
-#include "HandMadeRun.h"
+#include "KeptHandRun.h"
 #include "MemoryCallSource.h"
 #include "analysis/DurationHistogram.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
 #include "analysis/RegionCalls.h"
 #include "format/ProfileReader.h"
-#include "isolate/ByteReader.h"
-#include "isolate/ByteWriter.h"
-#include "isolate/ResultsHeader.h"
 #include "model/Errors.h"
 
 #include <QtTest>
@@ -23,27 +20,10 @@
 #include <numeric>
 
 using namespace scope;
+using testing::keptHandRun;
+using testing::roundTrip;
 
 namespace {
-
-// solve: rank 0 takes 10, 20, 30 and 40 ns, rank 1 50 ns; io: one call of
-// 7 ns on rank 1.
-ProfilingResults handRun() {
-    return makeResults({{0, "solve", {{0, 10}, {10, 30}, {30, 60}, {60, 100}}},
-                        {1, "solve", {{5, 55}}},
-                        {1, "io", {{60, 67}}}});
-}
-
-ProfilingResults roundTrip(const ProfilingResults& results) {
-    isolate::ByteWriter out;
-    isolate::ResultsHeader::encode(results, EventPlan(), {}, out);
-    isolate::ByteReader in(out.bytes(), "run.h5", "reading the results");
-    PlannedRead read;
-    isolate::ResultsHeader::ColumnPlace place;
-    isolate::ResultsHeader::decode(in, read, place);
-    read.results.finalize();
-    return std::move(read.results);
-}
 
 // The run as it arrives over SSH: statistics and what was kept, no calls.
 ProfilingResults withoutCalls(const ProfilingResults& run) {
@@ -65,7 +45,7 @@ private slots:
     // decades wide: 20 ns lies 0.30103 decades above 10 ns (bin 17), 30 ns
     // 0.47712 (bin 27), 40 ns 0.60206 (bin 34), 50 ns closes the last bin.
     void keptValuesAreThoseWorkedOutByHand() {
-        const ProfilingResults run = handRun();
+        const ProfilingResults run = keptHandRun();
         const std::vector<RegionHistogram> kept = KeptHistograms::compute(run);
         QCOMPARE(kept.size(), run.regions.size());
         const RegionHistogram& solve = kept[*run.regionIndex("solve")];
@@ -98,22 +78,22 @@ private slots:
     }
 
     void callsReadOnDemandGiveTheSame() {
-        const ProfilingResults inMemory = handRun();
-        const ProfilingResults onDemand = testing::MemoryCallSource::onDemand(handRun());
+        const ProfilingResults inMemory = keptHandRun();
+        const ProfilingResults onDemand = testing::MemoryCallSource::onDemand(keptHandRun());
         QCOMPARE(KeptHistograms::compute(onDemand), KeptHistograms::compute(inMemory));
         // Percentiles refined over several reads of a few durations each.
         QCOMPARE(KeptHistograms::compute(onDemand, nullptr, 16), KeptHistograms::compute(inMemory));
     }
 
     void keepingThemKeepsThePercentilesToo() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptHistograms::keep(run));
         QCOMPARE(run.keptHistograms.size(), run.regions.size());
-        QCOMPARE(run.keptPercentiles, KeptPercentiles::compute(handRun()));
+        QCOMPARE(run.keptPercentiles, KeptPercentiles::compute(keptHandRun()));
     }
 
     void cancelledKeepsNothing() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         const std::atomic<bool> cancel{true};
         QVERIFY(KeptHistograms::compute(run, &cancel).empty());
         QVERIFY(!KeptHistograms::keep(run, &cancel));
@@ -122,7 +102,7 @@ private slots:
     }
 
     void theyFollowTheirRegionsThroughFinalize() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptHistograms::keep(run));
         const std::vector<RegionHistogram> before = run.keptHistograms;
         const std::size_t solve = *run.regionIndex("solve");
@@ -139,16 +119,16 @@ private slots:
     }
 
     void theyCrossTheResultsEncodingUnchanged() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptHistograms::keep(run));
         const ProfilingResults decoded = roundTrip(run);
         QCOMPARE(decoded.keptHistograms, run.keptHistograms);
         QCOMPARE(decoded.keptPercentiles, run.keptPercentiles);
-        QVERIFY(roundTrip(handRun()).keptHistograms.empty());
+        QVERIFY(roundTrip(keptHandRun()).keptHistograms.empty());
     }
 
     void damagedOnesAreRefused() {
-        ProfilingResults kept = handRun();
+        ProfilingResults kept = keptHandRun();
         QVERIFY(KeptHistograms::keep(kept));
         const std::size_t solve = *kept.regionIndex("solve");
         auto refused = [&](auto damage) {
@@ -179,7 +159,7 @@ private slots:
     }
 
     void withoutTheCallsOnlyAllRanksAreDrawn() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptHistograms::keep(run));
         const ProfilingResults remote = withoutCalls(run);
         QVERIFY(!hasCallData(remote));
@@ -189,7 +169,7 @@ private slots:
             QVERIFY(KeptHistograms::cover(remote, solve, all, bins));
             const DurationHistogram drawn = DurationHistogram::detailed(remote, solve, all, bins);
             const DurationHistogram fromCalls =
-                DurationHistogram::detailed(handRun(), solve, {}, bins);
+                DurationHistogram::detailed(keptHandRun(), solve, {}, bins);
             QCOMPARE(KeptHistograms::keptOf(drawn), KeptHistograms::keptOf(fromCalls));
         }
         // Rank 0 alone, or other bins: those need the calls.
@@ -200,7 +180,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(EventsUnavailable,
                                  DurationHistogram::detailed(remote, solve, {}, 10));
         // Nothing kept: nothing to draw.
-        QVERIFY(!KeptHistograms::cover(withoutCalls(handRun()), solve, {}, bins));
+        QVERIFY(!KeptHistograms::cover(withoutCalls(keptHandRun()), solve, {}, bins));
     }
 };
 

@@ -3,8 +3,8 @@
 // kept values are those of the calls, they cross the read helper's, the
 // index's and the SSH payload's encoding (ResultsHeader) unchanged, and the
 // region table shows them without the calls, for all ranks only.
-#include "HandMadeRun.h"
 #include "HugeRunWriter.h"
+#include "KeptHandRun.h"
 #include "MemoryCallSource.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/KeptPercentiles.h"
@@ -14,9 +14,6 @@
 #include "format/ProfileReader.h"
 #include "index/IndexBuilder.h"
 #include "index/IndexCache.h"
-#include "isolate/ByteReader.h"
-#include "isolate/ByteWriter.h"
-#include "isolate/ResultsHeader.h"
 #include "load/AsyncLoader.h"
 #include "load/ProfileFileReader.h"
 #include "model/Errors.h"
@@ -29,18 +26,10 @@
 #include <mutex>
 
 using namespace scope;
+using testing::keptHandRun;
+using testing::roundTrip;
 
 namespace {
-
-// solve: rank 0 takes 10, 20, 30 and 40 ns, rank 1 50 ns; io: one call of
-// 7 ns on rank 1. Pooled, solve's five sorted durations give (NumPy's linear
-// interpolation, position q/100 * 4): p50 at 2 = 30 ns; p90 at 3.6 = 40 +
-// 0.6 * 10 = 46 ns; p95 at 3.8 = 48 ns; p99 at 3.96 = 49.6 ns.
-ProfilingResults handRun() {
-    return makeResults({{0, "solve", {{0, 10}, {10, 30}, {30, 60}, {60, 100}}},
-                        {1, "solve", {{5, 55}}},
-                        {1, "io", {{60, 67}}}});
-}
 
 constexpr RegionPercentiles kSolve{30e-9, 46e-9, 48e-9, 49.6e-9};
 constexpr RegionPercentiles kIo{7e-9, 7e-9, 7e-9, 7e-9};
@@ -49,17 +38,6 @@ bool close(const RegionPercentiles& got, const RegionPercentiles& expected) {
     const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-18; };
     return near(got.p50, expected.p50) && near(got.p90, expected.p90) &&
            near(got.p95, expected.p95) && near(got.p99, expected.p99);
-}
-
-ProfilingResults roundTrip(const ProfilingResults& results) {
-    isolate::ByteWriter out;
-    isolate::ResultsHeader::encode(results, EventPlan(), {}, out);
-    isolate::ByteReader in(out.bytes(), "run.h5", "reading the results");
-    PlannedRead read;
-    isolate::ResultsHeader::ColumnPlace place;
-    isolate::ResultsHeader::decode(in, read, place);
-    read.results.finalize();
-    return std::move(read.results);
 }
 
 // Empty when `kept` are the percentiles of `local`'s calls.
@@ -101,7 +79,7 @@ class TestKeptPercentiles : public QObject {
     Q_OBJECT
 private slots:
     void keptValuesAreThoseWorkedOutByHand() {
-        const ProfilingResults run = handRun();
+        const ProfilingResults run = keptHandRun();
         const std::vector<RegionPercentiles> kept = KeptPercentiles::compute(run);
         QCOMPARE(kept.size(), run.regions.size());
         QVERIFY(close(kept[*run.regionIndex("solve")], kSolve));
@@ -113,8 +91,8 @@ private slots:
     }
 
     void callsReadOnDemandGiveTheSame() {
-        const ProfilingResults inMemory = handRun();
-        const ProfilingResults onDemand = testing::MemoryCallSource::onDemand(handRun());
+        const ProfilingResults inMemory = keptHandRun();
+        const ProfilingResults onDemand = testing::MemoryCallSource::onDemand(keptHandRun());
         QCOMPARE(KeptPercentiles::compute(onDemand), KeptPercentiles::compute(inMemory));
         // A limit of a few durations: the selection refines over several reads.
         QCOMPARE(KeptPercentiles::compute(onDemand, nullptr, 16),
@@ -122,7 +100,7 @@ private slots:
     }
 
     void cancelledKeepsNothing() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         const std::atomic<bool> cancel{true};
         QVERIFY(KeptPercentiles::compute(run, &cancel).empty());
         QVERIFY(!KeptPercentiles::keep(run, &cancel));
@@ -130,7 +108,7 @@ private slots:
     }
 
     void theyFollowTheirRegionsThroughFinalize() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptPercentiles::keep(run));
         const std::size_t solve = *run.regionIndex("solve");
         const std::size_t io = *run.regionIndex("io");
@@ -146,17 +124,17 @@ private slots:
     }
 
     void theyCrossTheResultsEncodingUnchanged() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptPercentiles::keep(run));
         const ProfilingResults decoded = roundTrip(run);
         QCOMPARE(decoded.regions, run.regions);
         QCOMPARE(decoded.keptPercentiles, run.keptPercentiles);
         // Results not kept stay not kept.
-        QVERIFY(roundTrip(handRun()).keptPercentiles.empty());
+        QVERIFY(roundTrip(keptHandRun()).keptPercentiles.empty());
     }
 
     void theTableShowsThemWithoutCallsForAllRanksOnly() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptPercentiles::keep(run));
         ProfilingResults remote = roundTrip(run); // no calls, as over SSH
         remote.eventsOnHost = true;
@@ -183,7 +161,7 @@ private slots:
     }
 
     void aDamagedCountIsRefused() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptPercentiles::keep(run));
         run.keptPercentiles.push_back({}); // one more than the regions
         QVERIFY_THROWS_EXCEPTION(CorruptProfileError, roundTrip(run));
@@ -233,7 +211,7 @@ private slots:
     }
 
     void anImpossibleValueIsRefused() {
-        ProfilingResults run = handRun();
+        ProfilingResults run = keptHandRun();
         QVERIFY(KeptPercentiles::keep(run));
         run.keptPercentiles[0].p90 = std::numeric_limits<double>::quiet_NaN();
         QVERIFY_THROWS_EXCEPTION(CorruptProfileError, roundTrip(run));

@@ -3,7 +3,7 @@
 // (RemoteQuestion): they cross unchanged, the helper refuses damaged ones,
 // its answers are those of the calls, and damaged or mismatched answers are
 // errors naming the address.
-#include "HandMadeRun.h"
+#include "KeptHandRun.h"
 #include "analysis/DurationHistogram.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
@@ -14,18 +14,11 @@
 #include <QtTest>
 
 using namespace scope;
+using testing::keptHandRun;
 
 namespace {
 
 const std::string kUrl = "ssh://cluster/runs/run.h5";
-
-// solve: rank 0 takes 10, 20, 30 and 40 ns, rank 1 50 ns; io: one call of
-// 7 ns on rank 1.
-ProfilingResults handRun() {
-    return makeResults({{0, "solve", {{0, 10}, {10, 30}, {30, 60}, {60, 100}}},
-                        {1, "solve", {{5, 55}}},
-                        {1, "io", {{60, 67}}}});
-}
 
 RemoteQuestion histogramOf(std::uint32_t region, RankSelection ranks) {
     RemoteQuestion question;
@@ -100,7 +93,7 @@ private slots:
     // Rank 0's calls of solve: 10, 20, 30 and 40 ns; their median is 25 ns,
     // their mean 25 ns. Rank 0 has no io.
     void answersAreThoseOfTheCalls() {
-        const ProfilingResults run = handRun();
+        const ProfilingResults run = keptHandRun();
         const std::size_t solve = *run.regionIndex("solve");
         const std::size_t io = *run.regionIndex("io");
         const RankSelection rank0({0});
@@ -124,7 +117,7 @@ private slots:
     }
 
     void damagedOrMismatchedAnswersNameTheAddress() {
-        const ProfilingResults run = handRun();
+        const ProfilingResults run = keptHandRun();
         const RemoteQuestion asked = histogramOf(0, RankSelection({0}));
         const std::string answer = asked.answer(run, Percentiles::kDefaultByteLimit);
         auto fails = [&](const RemoteQuestion& question, const std::string& bytes) {
