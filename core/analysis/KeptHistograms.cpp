@@ -1,31 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KeptHistograms.h"
 
-#include "base/ParallelFor.h"
-
-#include <algorithm>
-#include <thread>
+#include "RegionsInParallel.h"
 
 namespace scope {
 
 std::vector<RegionHistogram> KeptHistograms::compute(const ProfilingResults& results,
                                                      const std::atomic<bool>* cancel,
                                                      std::uint64_t byteLimit) {
-    const std::size_t regions = results.regions.size();
-    std::vector<RegionHistogram> kept(regions);
-    // As KeptPercentiles: regions apart on every core, sharing the byte limit.
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    const std::uint64_t share = std::max<std::uint64_t>(byteLimit / threads, 1);
-    parallelFor(
-        regions, threads, cancel,
-        [&](std::size_t region, unsigned) {
-            kept[region] = keptOf(DurationHistogram::detailed(
-                results, region, {}, DurationHistogram::kBins, share, cancel));
-        },
-        [] {});
-    if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
-        return {};
-    return kept;
+    return regionsInParallel<RegionHistogram>(
+        results.regions.size(), cancel, byteLimit, [&](std::size_t region, std::uint64_t share) {
+            return keptOf(DurationHistogram::detailed(results, region, {}, DurationHistogram::kBins,
+                                                      share, cancel));
+        });
 }
 
 bool KeptHistograms::keep(ProfilingResults& results, const std::atomic<bool>* cancel,

@@ -1,32 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KeptPercentiles.h"
 
-#include "base/ParallelFor.h"
+#include "RegionsInParallel.h"
 
 #include <algorithm>
-#include <thread>
 
 namespace scope {
 
 std::vector<RegionPercentiles> KeptPercentiles::compute(const ProfilingResults& results,
                                                         const std::atomic<bool>* cancel,
                                                         std::uint64_t byteLimit) {
-    const std::size_t regions = results.regions.size();
-    std::vector<RegionPercentiles> kept(regions);
-    // Regions apart on every core; calls read on demand share the byte limit
-    // between them, so that all together hold about what one would.
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    const std::uint64_t share = std::max<std::uint64_t>(byteLimit / threads, 1);
-    parallelFor(
-        regions, threads, cancel,
-        [&](std::size_t region, unsigned) {
+    return regionsInParallel<RegionPercentiles>(
+        results.regions.size(), cancel, byteLimit, [&](std::size_t region, std::uint64_t share) {
             const Percentiles p = Percentiles::of(results, region, {}, share, cancel);
-            kept[region] = {p.p50, p.p90, p.p95, p.p99};
-        },
-        [] {});
-    if (cancel != nullptr && cancel->load(std::memory_order_relaxed))
-        return {};
-    return kept;
+            return RegionPercentiles{p.p50, p.p90, p.p95, p.p99};
+        });
 }
 
 std::uint64_t KeptPercentiles::byteLimitWithin(std::uint64_t budget) {
