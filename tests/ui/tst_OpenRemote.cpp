@@ -330,6 +330,7 @@ void tst_OpenRemote::opensARunOverSsh() {
     // The histogram of all ranks came with the statistics, a rank
     // selection's is asked of the host: both those of the calls here.
     auto* histogram = view->page<HistogramPage>()->histogram();
+    QVERIFY(view->page<HistogramPage>()->surface()->offeredFor(*view->run())); // File ▸ Export
     view->sideTabs()->setCurrentWidget(histogram);
     view->context()->setRegion(0);
     constexpr std::size_t bins = scope::DurationHistogram::kBins;

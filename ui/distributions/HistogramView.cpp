@@ -84,6 +84,10 @@ bool HistogramView::keptWithResults() const {
                                         kBins);
 }
 
+bool HistogramView::drawsWithoutCallsHere(const scope::ProfilingResults& results) const {
+    return results.callsElsewhere != nullptr || !results.keptHistograms.empty();
+}
+
 bool HistogramView::askedElsewhere() const {
     return results()->callsElsewhere != nullptr;
 }

@@ -32,6 +32,8 @@ public:
     QString title() const override;
     // The hover text at a point of the plot, "12.3 µs–15.6 µs: 42 calls"; "" off the bins.
     QString toolTipAt(QPoint position) const override;
+    // Kept histograms of all ranks, or a host to ask for any selection's.
+    bool drawsWithoutCallsHere(const scope::ProfilingResults& results) const override;
 
 private:
     void clear() override;

@@ -57,6 +57,12 @@ public:
     virtual bool available() const = 0;
     // The hover text at a point of the plot; "" where there is nothing to say.
     virtual QString toolTipAt(QPoint position) const = 0;
+    // Whether the chart draws something for `results` without their calls
+    // here (kept with them, or asked of the host that holds them).
+    virtual bool drawsWithoutCallsHere(const scope::ProfilingResults& results) const {
+        (void)results;
+        return false;
+    }
 
 signals:
     // The latest request's result, or a message instead, is shown.

@@ -11,8 +11,11 @@
 RegionCallsPage::RegionCallsPage(Description description, RegionCallsChart* chart, Reasons reasons)
     : AnalysisPage(std::move(description)), chart_(chart), reasons_(std::move(reasons)),
       surface_(chartNames(), chart->plot(), [this] { return unavailable(); }) {
-    // Calls in memory or on demand.
-    surface_.setOffered([](const RunData& run) { return run.hasEvents() || run.readOnDemand(); });
+    // Calls in memory or on demand, or what the chart draws without them.
+    surface_.setOffered([this](const RunData& run) {
+        return run.hasEvents() || run.readOnDemand() ||
+               (run.results && chart_->drawsWithoutCallsHere(*run.results));
+    });
 }
 
 QWidget* RegionCallsPage::widget() {
