@@ -62,10 +62,7 @@ private slots:
     void initTestCase() {
         if (!testing::SshServer::available())
             QSKIP("no /usr/sbin/sshd (Debian openssh-server)");
-        const QString error = host_.start();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        path_ = host_.path();
-        url_ = host_.url();
+        QCOMPARE(host_.start(), QString());
     }
 
     void init() { host_.useOurHelper(); }
@@ -73,8 +70,8 @@ private slots:
     // The calls in memory on the host. What crosses is the answer: a few
     // hundred bytes, not the calls.
     void rankSelectionsAreAnsweredOnTheHost() {
-        const ProfilingResults local = readProfileFile(path_, {});
-        const RemoteRun remote = readRemote(url_, {});
+        const ProfilingResults local = readProfileFile(host_.path(), {});
+        const RemoteRun remote = readRemote(host_.url(), {});
         QVERIFY(remote.results.callsElsewhere);
         QVERIFY(!hasCallData(remote.results));
         const std::uint64_t before = bytesSoFar(remote);
@@ -95,15 +92,15 @@ private slots:
     // Over the memory budget on the host (2 MiB): answered from the calls
     // read on demand there, then, reopened, from those its index opens.
     void answeredFromCallsOnDemandThenFromTheIndex() {
-        const ProfilingResults local = readProfileFile(path_, {});
+        const ProfilingResults local = readProfileFile(host_.path(), {});
         QDir(host_.server().path("cache")).removeRecursively();
         ReadRequest request;
         request.memoryBudget = 2u << 20;
-        const RemoteRun first = readRemote(url_, request);
+        const RemoteRun first = readRemote(host_.url(), request);
         QCOMPARE(answerMismatch(first.results, local), QString());
         std::vector<std::string> steps;
         request.control.progress = [&](double, std::string_view step) { steps.emplace_back(step); };
-        const RemoteRun second = readRemote(url_, request);
+        const RemoteRun second = readRemote(host_.url(), request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") != steps.end());
         QCOMPARE(answerMismatch(second.results, local), QString());
     }
@@ -113,7 +110,7 @@ private slots:
     void droppedConnectionNamesHostAndFile() {
         const QString pidFile = host_.server().path("ssh.pid");
         qputenv("SCOPE_SSH_COMMAND", host_.sshTellingItsPid(pidFile).toUtf8());
-        const RemoteRun remote = readRemote(url_, {});
+        const RemoteRun remote = readRemote(host_.url(), {});
         QFile pid(pidFile);
         QVERIFY(pid.open(QIODevice::ReadOnly));
         QCOMPARE(::kill(pid.readAll().trimmed().toInt(), SIGKILL), 0);
@@ -125,7 +122,7 @@ private slots:
             error = failure.what();
         }
         QVERIFY2(error.contains("connection to 127.0.0.1 dropped while reading " +
-                                QString::fromStdString(path_)),
+                                QString::fromStdString(host_.path())),
                  qPrintable(error));
         std::vector<RegionTableRow> rows =
             RegionTable::compute(remote.results, rank1, nullptr, false);
@@ -136,8 +133,6 @@ private slots:
 
 private:
     testing::RemoteTestHost host_;
-    std::string path_;
-    RemoteUrl url_;
 };
 
 QTEST_GUILESS_MAIN(TestRemoteCalls)

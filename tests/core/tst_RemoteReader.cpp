@@ -110,21 +110,18 @@ private slots:
     void initTestCase() {
         if (!testing::SshServer::available())
             QSKIP("no /usr/sbin/sshd (Debian openssh-server)");
-        const QString error = host_.start();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        path_ = host_.path();
-        url_ = host_.url();
+        QCOMPARE(host_.start(), QString());
     }
 
     void init() { host_.useOurHelper(); }
 
     void statisticsAndTimelineEqualALocalRead() {
-        ProfilingResults local = readProfileFile(path_, {});
+        ProfilingResults local = readProfileFile(host_.path(), {});
         const TimelineIndex index(local);
         fillExclusiveTimes(local, index);
 
-        const RemoteRun remote = readRemote(url_, {});
-        QCOMPARE(remote.results.path, url_.text());
+        const RemoteRun remote = readRemote(host_.url(), {});
+        QCOMPARE(remote.results.path, host_.url().text());
         QVERIFY(!remote.results.eventsRead);
         QVERIFY(remote.results.eventsOnHost);
         QCOMPARE(remote.results.regions, local.regions);
@@ -166,7 +163,7 @@ private slots:
     // read comes from it with the same statistics and timeline (their zooms
     // and call trees: tst_RemoteTimeline).
     void readOnDemandOnTheHostThenFromItsIndex() {
-        ProfilingResults local = readProfileFile(path_, {});
+        ProfilingResults local = readProfileFile(host_.path(), {});
         const TimelineIndex index(local);
         fillExclusiveTimes(local, index);
         QDir(host_.server().path("cache")).removeRecursively();
@@ -174,11 +171,11 @@ private slots:
         ReadRequest request;
         request.memoryBudget = 2u << 20;
         request.control.progress = [&](double, std::string_view step) { steps.emplace_back(step); };
-        const RemoteRun first = readRemote(url_, request);
+        const RemoteRun first = readRemote(host_.url(), request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") == steps.end());
         QCOMPARE(QDir(host_.server().path("cache/scope-viewer")).entryList(QDir::Files).size(), 1);
         steps.clear();
-        const RemoteRun second = readRemote(url_, request);
+        const RemoteRun second = readRemote(host_.url(), request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") != steps.end());
         for (const RemoteRun* remote : {&first, &second}) {
             QCOMPARE(remote->results.rows.size(), local.rows.size());
@@ -204,7 +201,7 @@ private slots:
     void summaryOnlyMovesLittle() {
         ReadRequest request;
         request.summaryOnly = true;
-        const RemoteRun remote = readRemote(url_, request);
+        const RemoteRun remote = readRemote(host_.url(), request);
         const std::size_t rows = remote.results.rows.size();
         QCOMPARE(rows, std::size_t(3 * 6));
         QVERIFY(!remote.timeline);
@@ -213,15 +210,15 @@ private slots:
         QVERIFY2(remote.bytesReceived < bound,
                  qPrintable(QString("%1 bytes >= %2").arg(remote.bytesReceived).arg(bound)));
         QVERIFY(remote.bytesReceived * 100 <
-                static_cast<std::uint64_t>(QFileInfo(QString::fromStdString(path_)).size()));
+                static_cast<std::uint64_t>(QFileInfo(QString::fromStdString(host_.path())).size()));
         QVERIFY(!remote.results.eventsOnHost);
         QVERIFY(remote.results.keptPercentiles.empty());
         QVERIFY(remote.results.keptHistograms.empty());
     }
 
     void reportPrintsTheSameTable() {
-        const QString path = QString::fromStdString(path_);
-        const QString url = QString::fromStdString(url_.text());
+        const QString path = QString::fromStdString(host_.path());
+        const QString url = QString::fromStdString(host_.url().text());
         const QString localJson = host_.server().path("local.json");
         const QString remoteJson = host_.server().path("remote.json");
         QProcess local;
@@ -242,7 +239,7 @@ private slots:
     }
 
     void missingFileNamesTheUrl() {
-        RemoteUrl missing = url_;
+        RemoteUrl missing = host_.url();
         missing.path = host_.server().path("missing.h5").toStdString();
         const Thrown error = thrown([&] { readRemote(missing, {}); });
         QCOMPARE(error.type, QStringLiteral("FileNotFoundError"));
@@ -252,7 +249,7 @@ private slots:
 
     void missingHelperNamesHostAndHelper() {
         qputenv("SCOPE_REMOTE_HELPER", "/nonexistent/scope-read-worker");
-        const Thrown error = thrown([&] { readRemote(url_, {}); });
+        const Thrown error = thrown([&] { readRemote(host_.url(), {}); });
         QCOMPARE(error.type, QStringLiteral("RemoteReadError"));
         QVERIFY2(error.what.contains("not found on 127.0.0.1"), qPrintable(error.what));
         QVERIFY2(error.what.contains("/nonexistent/scope-read-worker"), qPrintable(error.what));
@@ -274,7 +271,7 @@ private slots:
         file.close();
         file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
         qputenv("SCOPE_REMOTE_HELPER", script.toUtf8());
-        const Thrown error = thrown([&] { readRemote(url_, {}); });
+        const Thrown error = thrown([&] { readRemote(host_.url(), {}); });
         QCOMPARE(error.type, QStringLiteral("RemoteReadError"));
         QVERIFY2(error.what.contains("is version 0.0.7-other"), qPrintable(error.what));
         QVERIFY2(error.what.contains(QString::fromStdString(remoteProtocolVersion())),
@@ -291,15 +288,15 @@ private slots:
             "cut-ssh.sh", "'" + host_.sshTellingItsPid(pidFile) +
                               "' \"$@\" | { head -c 300; kill \"$(cat '" + pidFile + "')\"; }\n");
         qputenv("SCOPE_SSH_COMMAND", script.toUtf8());
-        const Thrown error = thrown([&] { readRemote(url_, {}); });
+        const Thrown error = thrown([&] { readRemote(host_.url(), {}); });
         QCOMPARE(error.type, QStringLiteral("RemoteReadError"));
         QVERIFY2(error.what.contains("connection to 127.0.0.1 dropped while reading " +
-                                     QString::fromStdString(path_)),
+                                     QString::fromStdString(host_.path())),
                  qPrintable(error.what));
     }
 
     void refusedConnectionSaysSo() {
-        RemoteUrl nowhere = url_;
+        RemoteUrl nowhere = host_.url();
         nowhere.port = 1;
         const Thrown error = thrown([&] { readRemote(nowhere, {}); });
         QCOMPARE(error.type, QStringLiteral("RemoteReadError"));
@@ -312,13 +309,12 @@ private slots:
         std::atomic<bool> cancel{true};
         ReadRequest request;
         request.control.cancel = &cancel;
-        QCOMPARE(thrown([&] { readRemote(url_, request); }).type, QStringLiteral("ReadCancelled"));
+        QCOMPARE(thrown([&] { readRemote(host_.url(), request); }).type,
+                 QStringLiteral("ReadCancelled"));
     }
 
 private:
     testing::RemoteTestHost host_;
-    std::string path_;
-    RemoteUrl url_;
 };
 
 QTEST_GUILESS_MAIN(TestRemoteReader)

@@ -126,10 +126,7 @@ private slots:
     void initTestCase() {
         if (!testing::SshServer::available())
             QSKIP("no /usr/sbin/sshd (Debian openssh-server)");
-        const QString error = host_.start();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        path_ = host_.path();
-        url_ = host_.url();
+        QCOMPARE(host_.start(), QString());
     }
 
     void init() { host_.useOurHelper(); }
@@ -137,9 +134,9 @@ private slots:
     // Below the coarse levels the helper answers from the calls on the
     // host, over the connection kept open, and only what was asked crosses.
     void zoomReadsTheCallsOnTheHost() {
-        ProfilingResults local = readProfileFile(path_, {});
+        ProfilingResults local = readProfileFile(host_.path(), {});
         const TimelineIndex index(local);
-        const RemoteRun remote = readRemote(url_, {});
+        const RemoteRun remote = readRemote(host_.url(), {});
         const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
         QVERIFY(timeline);
         QCOMPARE(zoomMismatch(*timeline, index), QString());
@@ -169,9 +166,9 @@ private slots:
     void droppedConnectionDuringAZoomNamesHostAndFile() {
         const QString pidFile = host_.server().path("ssh.pid");
         qputenv("SCOPE_SSH_COMMAND", host_.sshTellingItsPid(pidFile).toUtf8());
-        ProfilingResults local = readProfileFile(path_, {});
+        ProfilingResults local = readProfileFile(host_.path(), {});
         const TimelineIndex index(local);
-        const RemoteRun remote = readRemote(url_, {});
+        const RemoteRun remote = readRemote(host_.url(), {});
         const auto* timeline = dynamic_cast<const RemoteTimeline*>(remote.timeline.get());
         QVERIFY(timeline);
         QFile pid(pidFile);
@@ -183,7 +180,7 @@ private slots:
         timeline->waitIdle();
         const QString error = QString::fromStdString(timeline->readError());
         QVERIFY2(error.contains("connection to 127.0.0.1 dropped while reading " +
-                                QString::fromStdString(path_)),
+                                QString::fromStdString(host_.path())),
                  qPrintable(error));
         // Nothing better will come: the finest coarse level stays.
         QVERIFY(timeline->query(0, zoom.t0, zoom.t1, zoom.nsPerPixel, spans));
@@ -197,13 +194,13 @@ private slots:
     // dense for the calls: the finest level it keeps stands in, there as
     // here). The call trees, both times, as built from the calls here.
     void zoomsAndCallTreesOnDemandThenFromTheIndex() {
-        const ProfilingResults local = readProfileFile(path_, {});
+        const ProfilingResults local = readProfileFile(host_.path(), {});
         const TimelineIndex index(local);
         QDir(host_.server().path("cache")).removeRecursively();
         ReadRequest request;
         request.memoryBudget = 2u << 20;
-        const RemoteRun first = readRemote(url_, request);
-        const RemoteRun second = readRemote(url_, request);
+        const RemoteRun first = readRemote(host_.url(), request);
+        const RemoteRun second = readRemote(host_.url(), request);
         const auto* firstTimeline = dynamic_cast<const RemoteTimeline*>(first.timeline.get());
         QVERIFY(firstTimeline);
         QCOMPARE(zoomMismatch(*firstTimeline, index), QString());
@@ -215,16 +212,14 @@ private slots:
         const auto* secondTimeline = dynamic_cast<const RemoteTimeline*>(second.timeline.get());
         QVERIFY(secondTimeline);
         std::optional<RunIndex> kept =
-            IndexCache(host_.server().path("cache/scope-viewer").toStdString()).find(path_);
+            IndexCache(host_.server().path("cache/scope-viewer").toStdString()).find(host_.path());
         QVERIFY(kept);
-        const auto reopened = std::move(*kept).open(path_, request.memoryBudget);
+        const auto reopened = std::move(*kept).open(host_.path(), request.memoryBudget);
         QCOMPARE(zoomMismatch(*secondTimeline, *reopened, 1), QString());
     }
 
 private:
     testing::RemoteTestHost host_;
-    std::string path_;
-    RemoteUrl url_;
 };
 
 QTEST_GUILESS_MAIN(TestRemoteTimeline)
