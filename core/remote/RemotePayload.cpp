@@ -264,12 +264,16 @@ RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::
         results.finalize();
         decoded.results = std::move(results);
     } catch (const CorruptProfileError& error) {
-        const std::string prefix = url + ": " + kStep + ": ";
-        const std::string what = error.what();
-        throw RemoteReadError(url, kStep,
-                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+        damaged(error, url, kStep);
     }
     return decoded;
+}
+
+void RemotePayload::damaged(const CorruptProfileError& error, const std::string& url,
+                            const std::string& step) {
+    // The reader named the URL and the step already; they are said once.
+    const bool ours = error.path() == url && error.step() == step;
+    throw RemoteReadError(url, step, ours ? error.reason() : std::string(error.what()));
 }
 
 } // namespace scope

@@ -17,6 +17,7 @@
 
 namespace scope {
 
+class CorruptProfileError;
 class PartialTimeline;
 
 // What a remote read sends back once the helper on the host is done: the
@@ -69,6 +70,10 @@ public:
     static std::string pack(std::string_view raw);
     static std::string unpack(std::string_view bytes, const std::string& url,
                               std::uint64_t maxBytes);
+    // Damaged bytes from the host at `url` while `step` (a reader's
+    // CorruptProfileError) as the RemoteReadError they are here.
+    [[noreturn]] static void damaged(const CorruptProfileError& error, const std::string& url,
+                                     const std::string& step);
 };
 
 } // namespace scope

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RemoteQuestion.h"
 
+#include "RemotePayload.h"
+
 #include "analysis/DurationHistogram.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
@@ -72,10 +74,7 @@ auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const st
             in.fail("bytes after the answer");
         return value;
     } catch (const CorruptProfileError& error) {
-        const std::string prefix = url + ": " + kAnswerStep + ": ";
-        const std::string what = error.what();
-        throw RemoteReadError(url, kAnswerStep,
-                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+        RemotePayload::damaged(error, url, kAnswerStep);
     }
 }
 

@@ -93,10 +93,7 @@ RemoteWindow RemoteWindow::decodeAnswer(std::string_view bytes, const RemoteWind
             in.fail("bytes after the answer");
         return window;
     } catch (const CorruptProfileError& error) {
-        const std::string prefix = url + ": " + kAnswerStep + ": ";
-        const std::string what = error.what();
-        throw RemoteReadError(url, kAnswerStep,
-                              what.starts_with(prefix) ? what.substr(prefix.size()) : what);
+        RemotePayload::damaged(error, url, kAnswerStep);
     }
 }
 
