@@ -3,6 +3,7 @@
 
 #include "ErrorReport.h"
 #include "Heartbeat.h"
+#include "HostIndexer.h"
 #include "RemoteRequests.h"
 #include "WorkerChannel.h"
 #include "analysis/CallTree.h"
@@ -38,6 +39,7 @@ using isolate::WorkerMessage;
 struct Arguments {
     std::string protocol;
     bool timeline = true;
+    std::string indexWith; // the user's command that indexes a run here
     ReadRequest request;
     std::string path;
 };
@@ -51,6 +53,8 @@ bool parse(int argc, char** argv, Arguments& arguments) {
             arguments.protocol = argv[++i];
         else if (arg == "--no-timeline")
             arguments.timeline = false;
+        else if (arg == "--index-with" && value)
+            arguments.indexWith = argv[++i];
         else if (arg == "--summary")
             arguments.request.summaryOnly = true;
         else if (arg == "--no-row-details")
@@ -130,6 +134,17 @@ std::optional<RunIndex> keptIndex(const std::string& path) {
     }
 }
 
+// The run's index built by the user's command (HostIndexer), when it has
+// none yet.
+RunIndex indexedWith(const std::string& command, const std::string& path) {
+    HostIndexer::run(command, path);
+    if (std::optional<RunIndex> index = keptIndex(path))
+        return std::move(*index);
+    throw ProfileError(path, "indexing on the host with \"" + command + "\"",
+                       "it finished but kept no index where this helper looks (" +
+                           IndexCache::standard().folder().string() + ")");
+}
+
 // What the viewer keeps after reading a run on demand, kept here too, so
 // that the next open over SSH reads no call. Failing to keep it fails nothing.
 void keepIndex(const std::string& path, const std::optional<IndexKey>& key,
@@ -180,10 +195,12 @@ int RemoteServe::run(int argc, char** argv) {
     channel.send(hello);
     Arguments arguments;
     if (!parse(argc, argv, arguments)) {
-        std::fprintf(stderr, "usage: scope-read-worker --serve --protocol VERSION "
-                             "[--summary [--fallback] [--likwid] [--line-profile] | --no-timeline] "
-                             "[--no-row-details | --row-details-limit ROWS] "
-                             "[--memory-budget BYTES] -- FILE\n");
+        std::fprintf(stderr,
+                     "usage: scope-read-worker --serve --protocol VERSION "
+                     "[--summary [--fallback] [--likwid] [--line-profile] | --no-timeline | "
+                     "--index-with COMMAND] "
+                     "[--no-row-details | --row-details-limit ROWS] "
+                     "[--memory-budget BYTES] -- FILE\n");
         return 2;
     }
     // The caller has seen our version and gives up; nothing to read.
@@ -209,6 +226,10 @@ int RemoteServe::run(int argc, char** argv) {
         std::optional<RunIndex> index;
         if (!request.summaryOnly)
             index = keptIndex(arguments.path);
+        if (!index && wanted && !arguments.indexWith.empty()) {
+            channel.progress(0.05, "indexing with " + arguments.indexWith);
+            index = indexedWith(arguments.indexWith, arguments.path);
+        }
         if (index) {
             channel.progress(0.5, "opening from its index");
             if (wanted) {

@@ -47,8 +47,12 @@ std::string remoteCommand(const RemoteUrl& url, const ReadRequest& request, bool
             words.emplace_back("--likwid");
         if (request.includeLineProfile)
             words.emplace_back("--line-profile");
-    } else if (!withTimeline)
+    } else if (!withTimeline) {
         words.emplace_back("--no-timeline");
+    } else if (const std::string indexer = environment("SCOPE_REMOTE_INDEX_COMMAND");
+               !indexer.empty()) {
+        words.insert(words.end(), {"--index-with", indexer});
+    }
     if (!request.rowDetails)
         words.emplace_back("--no-row-details");
     else if (request.rowDetailsLimit > 0)
