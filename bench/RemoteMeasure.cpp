@@ -81,6 +81,28 @@ int measureRemoteZoom(const std::string& url, std::span<const std::string> extra
         std::printf("  %zu spans drawn%s%s\n", drawn, exact ? "" : " (stand-in: ",
                     exact ? "" : (timeline->readError() + ")").c_str());
     }
+    // The durations over time of the first region on ranks 0-3, as the view
+    // asks for them: the outline (the host builds the series), then the
+    // whole run and a 200th of it at 1,200 columns, a series per rank.
+    const CallsElsewhere& host = *run.results.callsElsewhere;
+    const RankSelection ranks({0, 1, 2, 3});
+    std::uint64_t before = timeline->bytesReceived();
+    begin = Clock::now();
+    const DurationOutline outline = host.durations(0, ranks, 0, 0, 0, false).outline;
+    report("durations over time: outline", since(begin), timeline->bytesReceived() - before);
+    std::printf("  %llu calls on %zu ranks%s\n", static_cast<unsigned long long>(outline.calls),
+                outline.ranks.size(), outline.callsOverLimit > 0 ? " (over the byte limit)" : "");
+    const double span = outline.lastStart - outline.firstStart;
+    for (const double share : {1.0, 200.0}) {
+        const double t0 = outline.firstStart + (share > 1 ? span / 2 : 0.0);
+        before = timeline->bytesReceived();
+        begin = Clock::now();
+        const DurationReduction columns =
+            host.durations(0, ranks, t0, t0 + span / share, 1200, false).reduction;
+        const std::string step = "durations over time: 1/" + std::to_string(int(share)) +
+                                 " of the run, " + std::to_string(columns.series) + " series";
+        report(step.c_str(), since(begin), timeline->bytesReceived() - before);
+    }
     return 0;
 }
 

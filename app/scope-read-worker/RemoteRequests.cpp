@@ -7,7 +7,6 @@
 #include "analysis/TimelineIndex.h"
 #include "isolate/WorkerMessage.h"
 #include "model/Errors.h"
-#include "remote/RemoteQuestion.h"
 #include "remote/RemoteWindow.h"
 
 #include <unistd.h>
@@ -90,7 +89,17 @@ void RemoteRequests::question(const std::string& request) {
             source_ = open_();
         const ProfilingResults& results = resultsOf(*source_, path_);
         const RemoteQuestion asked = RemoteQuestion::decode(request, path_, results.regions.size());
-        channel_.sendData(asked.answer(results, byteLimit_));
+        if (asked.kind != RemoteQuestion::Kind::Durations) {
+            channel_.sendData(asked.answer(results, byteLimit_));
+            return;
+        }
+        if (!seriesOf_ || seriesOf_->region != asked.region || seriesOf_->ranks != asked.ranks) {
+            seriesOf_.reset();
+            series_ = DurationSeries::of(results, asked.region, asked.ranks,
+                                         DurationSeries::kMedianWindow, byteLimit_);
+            seriesOf_ = asked;
+        }
+        channel_.sendData(asked.answer(series_));
     } catch (...) {
         channel_.send(currentError());
     }

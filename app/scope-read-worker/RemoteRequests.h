@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/DurationSeries.h"
 #include "analysis/TimelineSource.h"
+#include "remote/RemoteQuestion.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace scope::worker {
@@ -16,8 +19,8 @@ class WorkerChannel;
 // request the viewer writes to the helper's standard input is answered from
 // the calls here (in memory or read on demand), as Data frames and Done,
 // until the input ends. A Window (a zoom) gets the spans its timeline source
-// gives; a Question (a rank selection's histogram or percentiles) the
-// answer its calls give.
+// gives; a Question (a rank selection's histogram or percentiles, a region's
+// durations over time) the answer its calls give.
 class RemoteRequests {
 public:
     // `open` gives the run's timeline source, whose results hold the calls;
@@ -40,6 +43,10 @@ private:
     std::uint64_t byteLimit_;
     std::function<std::shared_ptr<const TimelineSource>()> open_;
     std::shared_ptr<const TimelineSource> source_;
+    // The durations over time last asked for, kept for the windows that
+    // follow (each zoom and pan of the view asks again).
+    std::optional<RemoteQuestion> seriesOf_;
+    DurationSeries series_;
 };
 
 } // namespace scope::worker

@@ -122,17 +122,8 @@ DurationSeries DurationSeries::of(const ProfilingResults& results, std::size_t r
     return s;
 }
 
-std::size_t DurationSeries::Reduction::columnOf(double t) const {
-    if (columns == 0 || !(t >= t0 && t <= t1))
-        return columns;
-    if (t1 <= t0)
-        return 0;
-    const auto c = static_cast<std::size_t>((t - t0) / (t1 - t0) * static_cast<double>(columns));
-    return std::min(c, columns - 1);
-}
-
-double DurationSeries::Reduction::columnStart(std::size_t column) const {
-    return t0 + (t1 - t0) * static_cast<double>(column) / static_cast<double>(columns);
+DurationOutline DurationSeries::outline() const {
+    return {ranks_, size(), firstStart_, lastStart_, shortest_, longest_, callsOverLimit_};
 }
 
 DurationSeries::Reduction DurationSeries::reduce(double t0, double t1, std::size_t columns,

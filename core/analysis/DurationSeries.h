@@ -2,6 +2,8 @@
 #pragma once
 
 #include "Percentiles.h"
+#include "model/DurationOutline.h"
+#include "model/DurationReduction.h"
 #include "model/ProfilingResults.h"
 
 #include <atomic>
@@ -63,28 +65,13 @@ public:
     double shortest() const { return shortest_; }
     double longest() const { return longest_; }
 
-    // Per series (or all pooled into one) and per pixel column: the shortest
-    // and longest call starting in the column, and how many. Column c covers
-    // [t0 + c·w, t0 + (c+1)·w) with w = (t1 − t0) / columns; the last one
-    // includes t1. Empty columns have count 0 (min and max then undefined).
-    struct Reduction {
-        double t0 = 0.0;
-        double t1 = 0.0;
-        std::size_t columns = 0;
-        std::size_t series = 0;           // rows: ranks().size(), or 1 when pooled
-        std::vector<double> minimum;      // series × columns, row-major
-        std::vector<double> maximum;      // series × columns
-        std::vector<std::uint32_t> count; // series × columns
-        std::vector<double> medianLow;    // columns: range of the median there
-        std::vector<double> medianHigh;   // columns
-        std::vector<std::uint32_t> medianCount;
+    // What the axes and the legend need, without the calls.
+    DurationOutline outline() const;
 
-        std::size_t at(std::size_t row, std::size_t column) const { return row * columns + column; }
-        // The column holding time t (seconds), or columns when outside [t0, t1].
-        std::size_t columnOf(double t) const;
-        // The start of column c (seconds); columnStart(columns) is t1.
-        double columnStart(std::size_t column) const;
-    };
+    // Per series (or all pooled into one) and per pixel column: the shortest
+    // and longest call starting in the column, and how many (see
+    // DurationReduction).
+    using Reduction = DurationReduction;
     Reduction reduce(double t0, double t1, std::size_t columns, bool pooled = false) const;
 
 private:

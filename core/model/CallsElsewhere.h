@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "DurationOutline.h"
+#include "DurationReduction.h"
 #include "RankSelection.h"
 #include "RegionHistogram.h"
 #include "RegionPercentiles.h"
@@ -24,6 +26,16 @@ public:
                                       std::size_t bins) const = 0;
     // Percentiles::of of every region's calls on `ranks`, in `regions` order.
     virtual std::vector<RegionPercentiles> percentiles(const RankSelection& ranks) const = 0;
+
+    // DurationSeries::of of `region`'s calls on `ranks`, built there (and
+    // kept for the next window): its outline and, for columns > 0, its
+    // reduce(t0, t1, columns, pooled).
+    struct Durations {
+        DurationOutline outline;
+        DurationReduction reduction;
+    };
+    virtual Durations durations(std::size_t region, const RankSelection& ranks, double t0,
+                                double t1, std::size_t columns, bool pooled) const = 0;
 };
 
 } // namespace scope

@@ -25,6 +25,7 @@ public:
     bool contains(std::uint32_t rank) const;
     const std::vector<std::uint32_t>& ranks() const; // only when !isAll()
     std::string toString() const;
+    bool operator==(const RankSelection&) const = default;
 
     // Why this selection does not fit a run with the ranks `available`
     // (sorted), e.g. "rank 7 not in this run (it has ranks 0–3)"; empty when

@@ -31,6 +31,24 @@ std::vector<RegionPercentiles> RemoteCalls::percentiles(const RankSelection& ran
     return question.percentilesFrom(ask(question), exchange_->url().text(), regions_);
 }
 
+CallsElsewhere::Durations RemoteCalls::durations(std::size_t region, const RankSelection& ranks,
+                                                 double t0, double t1, std::size_t columns,
+                                                 bool pooled) const {
+    const std::string url = exchange_->url().text();
+    if (region >= regions_ || columns > RemoteQuestion::kMostColumns)
+        throw ProfileError(url, "asking the host for durations over time",
+                           "no such region or too many columns");
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::Durations;
+    question.region = static_cast<std::uint32_t>(region);
+    question.ranks = ranks;
+    question.t0 = t0;
+    question.t1 = t1;
+    question.columns = static_cast<std::uint32_t>(columns);
+    question.pooled = pooled;
+    return question.durationsFrom(ask(question), url);
+}
+
 std::string RemoteCalls::ask(const RemoteQuestion& question) const {
     isolate::WorkerMessage message;
     message.kind = isolate::WorkerMessage::Kind::Question;

@@ -13,8 +13,9 @@ class RemoteExchange;
 struct RemoteQuestion;
 
 // The calls of a run on another host, asked over its helper's connection
-// (RemoteQuestion): what a rank selection's histogram and percentiles need
-// crosses as the answer only, never as calls.
+// (RemoteQuestion): what a rank selection's histogram and percentiles, and
+// a region's durations over time, need crosses as the answer only, never as
+// calls.
 class RemoteCalls final : public CallsElsewhere {
 public:
     // `regions` checks the answers; maxBytes bounds each (0 = no limit).
@@ -24,6 +25,8 @@ public:
     RegionHistogram histogram(std::size_t region, const RankSelection& ranks,
                               std::size_t bins) const override;
     std::vector<RegionPercentiles> percentiles(const RankSelection& ranks) const override;
+    Durations durations(std::size_t region, const RankSelection& ranks, double t0, double t1,
+                        std::size_t columns, bool pooled) const override;
 
 private:
     std::string ask(const RemoteQuestion& question) const;

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RemoteQuestion.h"
 
+#include "DurationsCodec.h"
 #include "RemotePayload.h"
 
 #include "analysis/DurationHistogram.h"
+#include "analysis/DurationSeries.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
 #include "isolate/ByteReader.h"
 #include "isolate/ByteWriter.h"
 #include "isolate/KeptCodec.h"
 #include "model/Errors.h"
+
+#include <algorithm>
+#include <cmath>
 
 namespace scope {
 namespace {
@@ -26,18 +31,37 @@ void write(ByteWriter& out, const RemoteQuestion& question) {
     out.u32(question.region);
     out.u32(question.bins);
     out.flag(question.ranks.isAll());
-    if (question.ranks.isAll())
-        return;
-    out.u64(question.ranks.ranks().size());
-    for (const std::uint32_t rank : question.ranks.ranks())
-        out.u32(rank);
+    if (!question.ranks.isAll()) {
+        out.u64(question.ranks.ranks().size());
+        for (const std::uint32_t rank : question.ranks.ranks())
+            out.u32(rank);
+    }
+    if (question.kind == RemoteQuestion::Kind::Durations) {
+        out.f64(question.t0);
+        out.f64(question.t1);
+        out.u32(question.columns);
+        out.flag(question.pooled);
+    }
+}
+
+// The window of a Durations question.
+void readWindow(ByteReader& in, RemoteQuestion& question) {
+    question.t0 = in.f64();
+    question.t1 = in.f64();
+    question.columns = in.u32();
+    question.pooled = in.flag();
+    if (question.columns > RemoteQuestion::kMostColumns ||
+        (question.columns > 0 &&
+         !(std::isfinite(question.t0) && std::isfinite(question.t1) && question.t0 <= question.t1)))
+        in.fail("durations over time of a window out of range");
 }
 
 RemoteQuestion read(ByteReader& in, std::size_t regions) {
     RemoteQuestion question;
     const std::uint8_t kind = in.u8();
     if (kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Histogram) &&
-        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Percentiles))
+        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Percentiles) &&
+        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Durations))
         in.fail("an unknown question");
     question.kind = static_cast<RemoteQuestion::Kind>(kind);
     question.region = in.u32();
@@ -46,15 +70,19 @@ RemoteQuestion read(ByteReader& in, std::size_t regions) {
         (question.region >= regions || question.bins == 0 ||
          question.bins > RemoteQuestion::kMostBins))
         in.fail("a histogram of a region not there, or with bins out of range");
-    if (in.flag())
-        return question;
-    std::vector<std::uint32_t> ranks(in.count(4));
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-        ranks[i] = in.u32();
-        if (i > 0 && ranks[i] <= ranks[i - 1])
-            in.fail("ranks out of order");
+    if (question.kind == RemoteQuestion::Kind::Durations && question.region >= regions)
+        in.fail("durations over time of a region not there");
+    if (!in.flag()) {
+        std::vector<std::uint32_t> ranks(in.count(4));
+        for (std::size_t i = 0; i < ranks.size(); ++i) {
+            ranks[i] = in.u32();
+            if (i > 0 && ranks[i] <= ranks[i - 1])
+                in.fail("ranks out of order");
+        }
+        question.ranks = RankSelection(std::move(ranks));
     }
-    question.ranks = RankSelection(std::move(ranks));
+    if (question.kind == RemoteQuestion::Kind::Durations)
+        readWindow(in, question);
     return question;
 }
 
@@ -67,7 +95,9 @@ auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const st
         const RemoteQuestion answered = read(in, regions);
         if (answered.kind != question.kind || answered.region != question.region ||
             answered.bins != question.bins || answered.ranks.isAll() != question.ranks.isAll() ||
-            (!question.ranks.isAll() && answered.ranks.ranks() != question.ranks.ranks()))
+            (!question.ranks.isAll() && answered.ranks.ranks() != question.ranks.ranks()) ||
+            answered.t0 != question.t0 || answered.t1 != question.t1 ||
+            answered.columns != question.columns || answered.pooled != question.pooled)
             in.fail("an answer to another question");
         auto value = body(in);
         if (!in.atEnd())
@@ -96,6 +126,9 @@ RemoteQuestion RemoteQuestion::decode(std::string_view bytes, const std::string&
 }
 
 std::string RemoteQuestion::answer(const ProfilingResults& results, std::uint64_t byteLimit) const {
+    if (kind == Kind::Durations)
+        return answer(
+            DurationSeries::of(results, region, ranks, DurationSeries::kMedianWindow, byteLimit));
     ByteWriter out;
     write(out, *this);
     if (kind == Kind::Histogram) {
@@ -108,6 +141,15 @@ std::string RemoteQuestion::answer(const ProfilingResults& results, std::uint64_
         const Percentiles p = Percentiles::of(results, r, ranks, byteLimit);
         KeptCodec::writePercentiles(out, {p.p50, p.p90, p.p95, p.p99});
     }
+    return out.take();
+}
+
+std::string RemoteQuestion::answer(const DurationSeries& series) const {
+    ByteWriter out;
+    write(out, *this);
+    DurationsCodec::writeOutline(out, series.outline());
+    if (columns > 0)
+        DurationsCodec::writeReduction(out, series.reduce(t0, t1, columns, pooled));
     return out.take();
 }
 
@@ -131,6 +173,24 @@ std::vector<RegionPercentiles> RemoteQuestion::percentilesFrom(std::string_view 
         for (RegionPercentiles& p : percentiles)
             p = KeptCodec::readPercentiles(in);
         return percentiles;
+    });
+}
+
+CallsElsewhere::Durations RemoteQuestion::durationsFrom(std::string_view answer,
+                                                        const std::string& url) const {
+    return readAnswer(answer, *this, url, region + std::size_t{1}, [&](ByteReader& in) {
+        CallsElsewhere::Durations durations;
+        durations.outline = DurationsCodec::readOutline(in);
+        if (columns == 0)
+            return durations;
+        DurationReduction expected;
+        expected.t0 = t0;
+        expected.t1 = t1;
+        expected.columns = columns;
+        const std::size_t ranks = durations.outline.ranks.size();
+        expected.series = pooled ? std::min<std::size_t>(1, ranks) : ranks;
+        durations.reduction = DurationsCodec::readReduction(in, expected);
+        return durations;
     });
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/CallsElsewhere.h"
 #include "model/ProfilingResults.h"
 
 #include <cstdint>
@@ -10,20 +11,30 @@
 
 namespace scope {
 
+class DurationSeries;
+
 // A question about the single calls of a run on another host, which only
-// its calls answer: the histogram of a region, or every region's
-// percentiles, over a selection of ranks. The viewer writes it as a
-// Question frame; the helper there answers from its calls (in memory or read
-// on demand) as Data frames and Done, echoing the question.
+// its calls answer: the histogram of a region, every region's percentiles,
+// or a region's durations over time in a window, over a selection of ranks.
+// The viewer writes it as a Question frame; the helper there answers from
+// its calls (in memory or read on demand) as Data frames and Done, echoing
+// the question.
 struct RemoteQuestion {
-    enum class Kind : std::uint8_t { Histogram = 1, Percentiles = 2 };
-    // More bins than any view draws is a damaged question.
+    enum class Kind : std::uint8_t { Histogram = 1, Percentiles = 2, Durations = 3 };
+    // More bins or columns than any view draws is a damaged question.
     static constexpr std::uint32_t kMostBins = 4096;
+    static constexpr std::uint32_t kMostColumns = 1u << 16;
 
     Kind kind = Kind::Percentiles;
-    std::uint32_t region = 0; // Histogram only
+    std::uint32_t region = 0; // Histogram and Durations
     std::uint32_t bins = 0;   // Histogram only
     RankSelection ranks;
+    // Durations only: the window (seconds since the run's first call) and
+    // its columns, 0 for the outline alone; the ranks pooled into one series.
+    double t0 = 0.0;
+    double t1 = 0.0;
+    std::uint32_t columns = 0;
+    bool pooled = false;
 
     std::string encode() const;
     // Throws CorruptProfileError naming `source` on damaged bytes, a region
@@ -32,14 +43,19 @@ struct RemoteQuestion {
                                  std::size_t regions);
 
     // On the host: the answer from the calls of `results`, the percentiles
-    // holding at most about byteLimit bytes of calls read on demand.
+    // and durations holding at most about byteLimit bytes of calls read on
+    // demand.
     std::string answer(const ProfilingResults& results, std::uint64_t byteLimit) const;
+    // On the host: a Durations answer from the series of its region and
+    // ranks, built before (the helper keeps it for the next window).
+    std::string answer(const DurationSeries& series) const;
 
     // Here: the answer to this question. Throws RemoteReadError naming `url`
     // on damaged bytes or an answer to another question.
     RegionHistogram histogramFrom(std::string_view answer, const std::string& url) const;
     std::vector<RegionPercentiles> percentilesFrom(std::string_view answer, const std::string& url,
                                                    std::size_t regions) const;
+    CallsElsewhere::Durations durationsFrom(std::string_view answer, const std::string& url) const;
 };
 
 } // namespace scope

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The histograms and percentiles of a rank selection of a run over SSH
-// (RemoteTestHost.h): asked of the helper, which answers from the calls on
-// the host (in memory, read on demand, or opened from its index), equal to
-// those of the same run read here; a connection killed after the results.
+// The histograms and percentiles of a rank selection of a run over SSH, and
+// its durations over time (RemoteTestHost.h): asked of the helper, which
+// answers from the calls on the host (in memory, read on demand, or opened
+// from its index), equal to those of the same run read here; a connection
+// killed after the results.
 #include "RemoteTestHost.h"
 #include "analysis/DurationHistogram.h"
+#include "analysis/DurationSeries.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
 #include "analysis/RegionCalls.h"
@@ -22,10 +24,44 @@ using namespace scope;
 
 namespace {
 
-const std::vector<RankSelection> kSelections{RankSelection({1}), RankSelection({0, 2})};
+const std::vector<RankSelection> kSelections{RankSelection({1}), RankSelection({0, 2}),
+                                             RankSelection()};
 
-// Empty when every region's histogram and the table's percentiles of each
-// selection, asked of the host, are those of the calls here.
+// Empty when the durations over time of every region, asked of the host,
+// are those of the calls here: the outline, and the columns of the whole
+// run, of a window inside it and of all ranks pooled.
+QString durationsMismatch(const ProfilingResults& remote, const ProfilingResults& local,
+                          const RankSelection& ranks) {
+    for (std::size_t region = 0; region < local.regions.size(); ++region) {
+        const DurationSeries here = DurationSeries::of(local, region, ranks);
+        const CallsElsewhere& host = *remote.callsElsewhere;
+        if (host.durations(region, ranks, 0, 0, 0, false).outline != here.outline())
+            return QStringLiteral("region %1: another outline").arg(region);
+        const double first = here.firstStart();
+        const double last = here.lastStart();
+        const double middle = (first + last) / 2;
+        for (const auto& [t0, t1, pooled] :
+             {std::tuple{first, last, false},
+              std::tuple{middle, middle + (last - first) / 50, false},
+              std::tuple{first, last, true}})
+            if (host.durations(region, ranks, t0, t1, 300, pooled).reduction !=
+                here.reduce(t0, t1, 300, pooled))
+                return QStringLiteral("region %1: other columns over [%2, %3]")
+                    .arg(region)
+                    .arg(t0)
+                    .arg(t1);
+        // The same region on other ranks right after: not the series kept for these.
+        const RankSelection others = ranks.isAll() ? RankSelection({1}) : RankSelection();
+        if (host.durations(region, others, 0, 0, 0, false).outline !=
+            DurationSeries::of(local, region, others).outline())
+            return QStringLiteral("region %1: the outline of the ranks asked before").arg(region);
+    }
+    return {};
+}
+
+// Empty when every region's histogram and the table's percentiles and
+// durations over time of each selection, asked of the host, are those of the
+// calls here.
 QString answerMismatch(const ProfilingResults& remote, const ProfilingResults& local) {
     constexpr std::size_t bins = DurationHistogram::kBins;
     for (const RankSelection& ranks : kSelections) {
@@ -36,6 +72,8 @@ QString answerMismatch(const ProfilingResults& remote, const ProfilingResults& l
                 return QStringLiteral("ranks %1, region %2: another histogram")
                     .arg(selection)
                     .arg(region);
+        if (const QString durations = durationsMismatch(remote, local, ranks); !durations.isEmpty())
+            return QStringLiteral("ranks %1: %2").arg(selection, durations);
         std::vector<RegionTableRow> rows = RegionTable::compute(remote, ranks, nullptr, false);
         RegionTable::addPercentiles(remote, ranks, rows);
         for (const RegionTableRow& row : rows) {

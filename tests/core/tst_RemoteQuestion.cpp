@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The questions a viewer asks about the calls of a run on another host
 // (RemoteQuestion): they cross unchanged, the helper refuses damaged ones,
-// its answers are those of the calls, and damaged or mismatched answers are
+// its answers are those of the calls (histograms, percentiles, durations
+// over time worked out by hand), and damaged or mismatched answers are
 // errors naming the address.
 #include "KeptHandRun.h"
 #include "analysis/DurationHistogram.h"
+#include "analysis/DurationSeries.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
 #include "isolate/ByteWriter.h"
@@ -12,6 +14,8 @@
 #include "remote/RemoteQuestion.h"
 
 #include <QtTest>
+
+#include <cmath>
 
 using namespace scope;
 using testing::keptHandRun;
@@ -36,6 +40,19 @@ RemoteQuestion percentilesOf(RankSelection ranks) {
     return question;
 }
 
+RemoteQuestion durationsOf(std::uint32_t region, RankSelection ranks, double t0, double t1,
+                           std::uint32_t columns, bool pooled = false) {
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::Durations;
+    question.region = region;
+    question.ranks = std::move(ranks);
+    question.t0 = t0;
+    question.t1 = t1;
+    question.columns = columns;
+    question.pooled = pooled;
+    return question;
+}
+
 // A question written field by field, as a damaged or hostile viewer might.
 std::string questionBytes(std::uint8_t kind, std::uint32_t region, std::uint32_t bins,
                           std::vector<std::uint32_t> ranks) {
@@ -47,6 +64,20 @@ std::string questionBytes(std::uint8_t kind, std::uint32_t region, std::uint32_t
     out.u64(ranks.size());
     for (const std::uint32_t rank : ranks)
         out.u32(rank);
+    return out.take();
+}
+
+// A durations question of all ranks, its window written field by field.
+std::string durationsBytes(std::uint32_t region, double t0, double t1, std::uint32_t columns) {
+    isolate::ByteWriter out;
+    out.u8(3);
+    out.u32(region);
+    out.u32(0);
+    out.flag(true);
+    out.f64(t0);
+    out.f64(t1);
+    out.u32(columns);
+    out.flag(false);
     return out.take();
 }
 
@@ -67,12 +98,18 @@ private slots:
     void questionsCrossUnchanged() {
         for (const RemoteQuestion& asked :
              {histogramOf(1, {}), histogramOf(0, RankSelection({0, 5})), percentilesOf({}),
-              percentilesOf(RankSelection({2}))}) {
+              percentilesOf(RankSelection({2})),
+              durationsOf(1, RankSelection({3}), 0.5, 2.25, 1200), durationsOf(0, {}, 0, 0, 0),
+              durationsOf(1, {}, -1, 7, 64, true)}) {
             const RemoteQuestion read = RemoteQuestion::decode(asked.encode(), "the viewer", 2);
             QCOMPARE(read.kind, asked.kind);
             QCOMPARE(read.region, asked.region);
             QCOMPARE(read.bins, asked.bins);
             QCOMPARE(read.ranks.toString(), asked.ranks.toString());
+            QCOMPARE(read.t0, asked.t0);
+            QCOMPARE(read.t1, asked.t1);
+            QCOMPARE(read.columns, asked.columns);
+            QCOMPARE(read.pooled, asked.pooled);
         }
     }
 
@@ -88,6 +125,82 @@ private slots:
         const std::string whole = questionBytes(1, 0, 40, {0, 1});
         for (std::size_t cut = 0; cut < whole.size(); ++cut)
             QVERIFY2(refused(whole.substr(0, cut)), qPrintable(QString::number(cut)));
+
+        QVERIFY(!refused(durationsBytes(1, 0, 2, 1200)));
+        QVERIFY(!refused(durationsBytes(1, NAN, NAN, 0))); // the outline alone: no window
+        QVERIFY(refused(durationsBytes(2, 0, 2, 1200)));   // a region past the run's
+        QVERIFY(refused(durationsBytes(1, 2, 0, 1200)));   // a window ending before it starts
+        QVERIFY(refused(durationsBytes(1, NAN, 2, 1200))); // or not a number
+        QVERIFY(refused(durationsBytes(1, 0, INFINITY, 1200)));
+        QVERIFY(refused(durationsBytes(1, 0, 2, RemoteQuestion::kMostColumns + 1)));
+        const std::string window = durationsBytes(1, 0, 2, 1200);
+        for (std::size_t cut = 0; cut < window.size(); ++cut)
+            QVERIFY2(refused(window.substr(0, cut)), qPrintable(QString::number(cut)));
+    }
+
+    // Rank 0's calls of solve start at 0, 10, 30 and 60 ns and take 10, 20,
+    // 30 and 40 ns. Over [-5, 75] ns in four columns of 20 ns: 10–20 ns (2
+    // calls), 30 ns (1), none, 40 ns (1). The rolling median of 101 calls is
+    // clipped to the four there are: 25 ns at each.
+    void durationsOverTimeAreThoseOfTheCalls() {
+        const ProfilingResults run = keptHandRun();
+        const auto solve = static_cast<std::uint32_t>(*run.regionIndex("solve"));
+        const RemoteQuestion outlineOnly = durationsOf(solve, RankSelection({0}), 0, 0, 0);
+        const CallsElsewhere::Durations outlined = outlineOnly.durationsFrom(
+            outlineOnly.answer(run, Percentiles::kDefaultByteLimit), kUrl);
+        QCOMPARE(outlined.outline.ranks, std::vector<std::uint32_t>{0});
+        QCOMPARE(outlined.outline.calls, std::uint64_t{4});
+        QCOMPARE(outlined.outline.firstStart, 0.0);
+        QCOMPARE(outlined.outline.lastStart, 60e-9);
+        QCOMPARE(outlined.outline.shortest, 10e-9);
+        QCOMPARE(outlined.outline.longest, 40e-9);
+        QCOMPARE(outlined.reduction.columns, std::size_t{0});
+
+        const RemoteQuestion window = durationsOf(solve, RankSelection({0}), -5e-9, 75e-9, 4);
+        const DurationReduction r =
+            window.durationsFrom(window.answer(run, Percentiles::kDefaultByteLimit), kUrl)
+                .reduction;
+        QCOMPARE(r.series, std::size_t{1});
+        QCOMPARE(r.count, (std::vector<std::uint32_t>{2, 1, 0, 1}));
+        QCOMPARE(r.minimum[0], 10e-9);
+        QCOMPARE(r.maximum[0], 20e-9);
+        QCOMPARE(r.minimum[1], 30e-9);
+        QCOMPARE(r.maximum[3], 40e-9);
+        QCOMPARE(r.medianCount, (std::vector<std::uint32_t>{2, 1, 0, 1}));
+        QCOMPARE(r.medianLow[3], 25e-9);
+        QCOMPARE(r.medianHigh[0], 25e-9);
+        // The same as the series here gives, empty columns included.
+        const DurationSeries here = DurationSeries::of(run, solve, RankSelection({0}));
+        QVERIFY(r == here.reduce(-5e-9, 75e-9, 4));
+
+        // All ranks pooled: rank 1's call of 50 ns starting at 5 ns joins column 0.
+        const RemoteQuestion pooled = durationsOf(solve, {}, -5e-9, 75e-9, 4, true);
+        const DurationReduction all =
+            pooled.durationsFrom(pooled.answer(run, Percentiles::kDefaultByteLimit), kUrl)
+                .reduction;
+        QCOMPARE(all.series, std::size_t{1});
+        QCOMPARE(all.count, (std::vector<std::uint32_t>{3, 1, 0, 1}));
+        QCOMPARE(all.maximum[0], 50e-9);
+    }
+
+    void damagedOrMismatchedDurationsNameTheAddress() {
+        const ProfilingResults run = keptHandRun();
+        const RemoteQuestion asked = durationsOf(0, {}, 0, 80e-9, 4);
+        const std::string answer = asked.answer(run, Percentiles::kDefaultByteLimit);
+        auto fails = [&](const RemoteQuestion& question, const std::string& bytes) {
+            try {
+                question.durationsFrom(bytes, kUrl);
+            } catch (const RemoteReadError& error) {
+                return QString(error.what()).contains(QString::fromStdString(kUrl));
+            }
+            return false;
+        };
+        QVERIFY(!fails(asked, answer));
+        QVERIFY(fails(durationsOf(0, {}, 0, 80e-9, 5), answer)); // another window
+        QVERIFY(fails(durationsOf(0, {}, 0, 80e-9, 4, true), answer));
+        QVERIFY(fails(asked, answer + "x"));
+        for (std::size_t cut = 0; cut < answer.size(); ++cut)
+            QVERIFY2(fails(asked, answer.substr(0, cut)), qPrintable(QString::number(cut)));
     }
 
     // Rank 0's calls of solve: 10, 20, 30 and 40 ns; their median is 25 ns,

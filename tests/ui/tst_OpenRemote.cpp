@@ -11,6 +11,7 @@
 #include "SampleSpecs.h"
 #include "analysis/CallTree.h"
 #include "analysis/DurationHistogram.h"
+#include "analysis/DurationSeries.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
 #include "analysis/TimelineIndex.h"
@@ -21,8 +22,10 @@
 #include "charts/TimelinePage.h"
 #include "common/EventsUnavailablePanel.h"
 #include "common/MessageBanner.h"
+#include "distributions/DurationOverTimeView.h"
 #include "distributions/HistogramPage.h"
 #include "distributions/HistogramView.h"
+#include "distributions/OverTimePage.h"
 #include "load/ProfileFileReader.h"
 #include "models/RegionTableModel.h"
 #include "run/RunView.h"
@@ -46,6 +49,9 @@
 #include <QUuid>
 #include <QtConcurrent>
 #include <QtTest>
+#include <qcustomplot.h>
+
+#include <numeric>
 
 namespace {
 
@@ -344,6 +350,22 @@ void tst_OpenRemote::opensARunOverSsh() {
                     scope::DurationHistogram::detailed(local, 0, selection, bins)));
     }
     QVERIFY(view->setRankSelection(QString()));
+
+    // Durations over time: the series is built on the host, the columns of
+    // what is on screen asked of it; both those of the calls here, whole
+    // and zoomed in.
+    auto* overTime = view->page<OverTimePage>()->overTime();
+    QVERIFY(view->page<OverTimePage>()->surface()->offeredFor(*view->run())); // File ▸ Export
+    view->sideTabs()->setCurrentWidget(overTime);
+    const scope::DurationSeries series = scope::DurationSeries::of(local, 0, {});
+    QTRY_VERIFY(overTime->available() && !overTime->reading() && overTime->reduction().columns > 0);
+    QVERIFY(overTime->outline() == series.outline());
+    const QCPRange whole = overTime->plot()->xAxis->range();
+    overTime->plot()->xAxis->setRange(whole.center(), whole.center() + whole.size() / 20);
+    QTRY_VERIFY(!overTime->reading() && overTime->reduction().t0 == whole.center());
+    const scope::DurationReduction& drawn = overTime->reduction();
+    QVERIFY(drawn == series.reduce(drawn.t0, drawn.t1, drawn.columns, !overTime->perRank()));
+    QVERIFY(std::accumulate(drawn.count.begin(), drawn.count.end(), 0u) > 0);
 
     // Named by file and host, in the tab and the title.
     const QString label = QStringLiteral("remote run.h5 \u2014 testhost");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationOverTimeView.h"
 
+#include "analysis/RegionCalls.h"
 #include "base/DurationFormat.h"
 #include "base/MemoryBudget.h"
 #include "charts/DurationAxisTicker.h"
@@ -45,7 +46,8 @@ QColor rankColour(std::size_t i, std::size_t n) {
 } // namespace
 
 DurationOverTimeView::DurationOverTimeView(QWidget* parent)
-    : RegionCallsChart(parent), logarithmic_(new QCheckBox(tr("Logarithmic durations"), this)) {
+    : RegionCallsChart(parent), logarithmic_(new QCheckBox(tr("Logarithmic durations"), this)),
+      asked_(this, [this](int, Asked asked) { receive(std::move(asked)); }) {
     logarithmic_->setChecked(true);
     options()->addWidget(logarithmic_);
     // The series does not depend on the axis: a redraw.
@@ -91,26 +93,39 @@ QString DurationOverTimeView::noRegionText() const {
 }
 
 void DurationOverTimeView::clear() {
+    asked_.cancel();
     series_ = {};
+    outline_ = {};
+    elsewhere_ = false;
     reduction_ = {};
 }
 
 RegionCallsChart::Job DurationOverTimeView::job() {
     auto result = std::make_shared<scope::DurationSeries>();
-    auto work = [result, results = results(), region = static_cast<std::size_t>(this->region()),
-                 ranks = ranks(), limit = byteLimit()](const std::atomic<bool>& cancel) {
+    auto outline = std::make_shared<scope::DurationOutline>();
+    const bool elsewhere = !scope::hasCallData(*results()) && askedElsewhere();
+    auto work = [result, outline, elsewhere, results = results(),
+                 region = static_cast<std::size_t>(this->region()), ranks = ranks(),
+                 limit = byteLimit()](const std::atomic<bool>& cancel) {
+        if (elsewhere) {
+            *outline = results->callsElsewhere->durations(region, ranks, 0, 0, 0, false).outline;
+            return;
+        }
         *result = scope::DurationSeries::of(*results, region, ranks,
                                             scope::DurationSeries::kMedianWindow, limit, &cancel);
+        *outline = result->outline();
     };
-    auto show = [this, result, limit = byteLimit()] {
+    auto show = [this, result, outline, elsewhere, limit = byteLimit()] {
         series_ = std::move(*result);
+        outline_ = std::move(*outline);
+        elsewhere_ = elsewhere;
         // Two lines: the side pane is narrow.
-        if (const std::uint64_t calls = series_.callsOverLimit(); calls > 0)
+        if (const std::uint64_t calls = outline_.callsOverLimit; calls > 0)
             showMessage(tr("This region has %1 calls;\nmore than the memory budget allows for "
                            "this chart (%2).")
                             .arg(callCount(calls),
                                  QString::fromStdString(scope::MemoryBudget::format(limit))));
-        else if (series_.empty())
+        else if (outline_.empty())
             showMessage(tr("No calls of this region in the selected ranks."));
     };
     return {work, show};
@@ -143,7 +158,7 @@ void DurationOverTimeView::draw() {
         return;
     }
 
-    const auto& ranks = series_.ranks();
+    const auto& ranks = outline_.ranks;
     const std::size_t rows = perRank() ? ranks.size() : 1;
     const QColor regionColour = RegionPalette::color(QString::fromStdString(regionName()));
     for (std::size_t i = 0; i < rows; ++i) {
@@ -169,13 +184,13 @@ void DurationOverTimeView::draw() {
     }
     plot->legend->setVisible(true);
 
-    const double first = series_.firstStart();
+    const double first = outline_.firstStart;
     // At least as long as the longest call, so that a single call (main)
     // does not get an axis of nanoseconds.
-    const double span = std::max({series_.lastStart() - first, series_.longest(), 1e-9});
+    const double span = std::max({outline_.lastStart - first, outline_.longest, 1e-9});
     const bool log = logarithmic_->isChecked();
-    const double low = log ? std::max(series_.shortest(), kLogFloor) : 0.0;
-    const double high = std::max(series_.longest(), low * 1.01);
+    const double low = log ? std::max(outline_.shortest, kLogFloor) : 0.0;
+    const double high = std::max(outline_.longest, low * 1.01);
     plot->yAxis->setRange(log ? QCPRange(low / 1.5, high * 2.5) : QCPRange(0, high * 1.15));
     const QCPRange time(first - span * 0.02, first + span * 1.02);
     if (plot->xAxis->range() == time)
@@ -191,7 +206,59 @@ void DurationOverTimeView::reduceVisible() {
     const QCPRange range = plot()->xAxis->range();
     const auto columns =
         static_cast<std::size_t>(std::max(plot()->axisRect()->width(), kMinColumns));
-    reduction_ = series_.reduce(range.lower, range.upper, columns, !perRank());
+    if (elsewhere_) {
+        askForWindow(range.lower, range.upper, columns, !perRank());
+    } else {
+        reduction_ = series_.reduce(range.lower, range.upper, columns, !perRank());
+        drawReduction();
+    }
+    reducing_ = false;
+}
+
+void DurationOverTimeView::askForWindow(double t0, double t1, std::size_t columns, bool pooled) {
+    asked_.startOne([results = results(), region = static_cast<std::size_t>(this->region()),
+                     ranks = ranks(), t0, t1, columns, pooled](const std::atomic<bool>& stop) {
+        Asked asked;
+        // A window superseded before its turn is not asked for at all.
+        if (stop.load())
+            return asked;
+        try {
+            asked.reduction = std::make_shared<const scope::DurationReduction>(
+                results->callsElsewhere->durations(region, ranks, t0, t1, columns, pooled)
+                    .reduction);
+        } catch (const std::exception& error) {
+            asked.error = error.what();
+        }
+        return asked;
+    });
+}
+
+void DurationOverTimeView::receive(Asked asked) {
+    if (!elsewhere_)
+        return;
+    if (!asked.error.empty()) {
+        clear();
+        showMessage(QString::fromStdString(asked.error));
+        draw();
+        return;
+    }
+    if (!asked.reduction)
+        return;
+    reduction_ = *asked.reduction;
+    drawReduction();
+    plot()->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DurationOverTimeView::finishDrawing() {
+    if (asked_.busy())
+        asked_.finishNow();
+}
+
+void DurationOverTimeView::drawReduction() {
+    const std::size_t columns = reduction_.columns;
+    if (columns == 0 || reduction_.series > graphs_.size())
+        return;
+    const QCPRange range(reduction_.t0, reduction_.t1);
     const bool log = logarithmic_->isChecked();
     auto drawn = [log](double v) { return log ? std::max(v, kLogFloor) : v; };
     const double width = (range.upper - range.lower) / static_cast<double>(columns);
@@ -217,7 +284,6 @@ void DurationOverTimeView::reduceVisible() {
         values.push_back(drawn((reduction_.medianLow[c] + reduction_.medianHigh[c]) / 2));
     }
     median_->setData(keys, values, true);
-    reducing_ = false;
 }
 
 void DurationOverTimeView::resizeEvent(QResizeEvent* event) {
@@ -253,7 +319,7 @@ QString DurationOverTimeView::toolTipAt(QPoint position) const {
         }
         if (count == 0)
             continue;
-        const QString who = perRank() ? tr("rank %1").arg(series_.ranks()[row]) : tr("all ranks");
+        const QString who = perRank() ? tr("rank %1").arg(outline_.ranks[row]) : tr("all ranks");
         const QString calls = count == 1 ? tr("1 call") : tr("%1 calls").arg(count);
         lines << (count == 1 ? tr("%1: %2 (%3)").arg(who, duration(low), calls)
                              : tr("%1: %2–%3 (%4)").arg(who, duration(low), duration(high), calls));

@@ -224,6 +224,7 @@ void RegionCallsChart::start(Job job) {
 void RegionCallsChart::finishReading() {
     if (reading_)
         read_.finishNow();
+    finishDrawing();
 }
 
 void RegionCallsChart::finish(const std::string& error) {

@@ -47,8 +47,9 @@ public:
 
     QCustomPlot* plot() const { return plot_; }
     int region() const { return region_; }
-    // Whether a worker is still reading the calls of the latest request.
-    bool reading() const { return reading_; }
+    // Whether a worker is still reading the calls of the latest request, or
+    // what the chart draws of them.
+    bool reading() const { return reading_ || busyDrawing(); }
     // Waits for the worker and shows its result: for headless exports, which
     // have no event loop to keep responsive. Returns at once when not reading.
     void finishReading();
@@ -92,6 +93,10 @@ protected:
     // Whether the request can be asked of the host that holds a run's calls
     // (ProfilingResults::callsElsewhere): it is then computed there.
     virtual bool askedElsewhere() const { return false; }
+    // Whether what is drawn of the result is still being asked for (a chart
+    // whose windows are computed where the calls are), and waiting for it.
+    virtual bool busyDrawing() const { return false; }
+    virtual void finishDrawing() {}
 
     // Clears, computes (or starts computing) and draws the current request.
     void rebuild();
