@@ -235,7 +235,10 @@ ImbalancePattern ImbalancePattern::of(const ProfilingResults& run, std::size_t r
     const RegionCalls calls(run, region, ranks, "the imbalance pattern");
     if (m.ranks.size() < 2 || calls.count() == 0)
         return p;
-    auto [begin, end] = runSpan(run, ranks);
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one.
+    const std::pair<std::int64_t, std::int64_t> span = runSpan(run, ranks);
+    std::int64_t begin = span.first;
+    std::int64_t end = span.second;
     if (begin >= end) {
         // No stored times: the region's own calls give the span.
         const bool complete = calls.forEachPiece(

@@ -62,6 +62,10 @@ std::string RemoteConnection::receive(const ReadControl& control, std::uint64_t 
 }
 
 void RemoteConnection::send(const WorkerMessage& message) {
+    // What an error from here to the answer says was being done (the step of
+    // the read's last progress otherwise).
+    step_ = message.kind == WorkerMessage::Kind::Window ? "zooming in on the host"
+                                                        : "asking the host about the calls";
     if (!ssh_->sendInput(message.frame()))
         dropped("");
 }

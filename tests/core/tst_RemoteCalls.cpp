@@ -162,6 +162,8 @@ private slots:
         QVERIFY2(error.contains("connection to 127.0.0.1 dropped while reading " +
                                 QString::fromStdString(host_.path())),
                  qPrintable(error));
+        // What was being done: asking, not the read's last step.
+        QVERIFY2(error.contains(": asking the host about the calls: "), qPrintable(error));
         std::vector<RegionTableRow> rows =
             RegionTable::compute(remote.results, rank1, nullptr, false);
         RegionTable::addPercentiles(remote.results, rank1, rows);
