@@ -12,7 +12,7 @@ JsonValue JsonValue::read(JsonTokenizer& in, JsonTokenizer::Token first) {
         for (Token t = in.next(); t != Token::EndObject; t = in.next()) {
             std::string key = in.text();
             JsonValue member = read(in, in.next());
-            v.members.emplace_back(std::move(key), std::move(member));
+            v.members.push_back({std::move(key), std::move(member)});
         }
         break;
     case Token::BeginArray:

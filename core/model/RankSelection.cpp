@@ -104,6 +104,10 @@ std::string RankSelection::toString() const {
     return ranks_ ? compact(*ranks_, "-") : "all";
 }
 
+std::string RankSelection::phrase() const {
+    return ranks_ ? ranksPhrase(*ranks_) : "all ranks";
+}
+
 std::string RankSelection::missingFrom(const std::vector<std::uint32_t>& available) const {
     if (!ranks_)
         return {};

@@ -25,6 +25,8 @@ public:
     bool contains(std::uint32_t rank) const;
     const std::vector<std::uint32_t>& ranks() const; // only when !isAll()
     std::string toString() const;
+    // "rank 3", "ranks 0–3,5" or "all ranks", for titles.
+    std::string phrase() const;
     bool operator==(const RankSelection&) const = default;
 
     // Why this selection does not fit a run with the ranks `available`

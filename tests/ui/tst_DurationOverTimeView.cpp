@@ -69,6 +69,10 @@ private slots:
         // The median line is drawn too, and the axis is logarithmic by default.
         QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(view.title(), QStringLiteral("Call durations over time of a"));
+        // A selection of ranks is named, so that an exported chart says which.
+        view.setRanks(scope::RankSelection({1}));
+        view.setRunLabel(QStringLiteral("run_np3"));
+        QCOMPARE(view.title(), QStringLiteral("Call durations over time of a on rank 1\nrun_np3"));
     }
 
     void zoomReducesAgain() {

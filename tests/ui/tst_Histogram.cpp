@@ -114,6 +114,12 @@ private slots:
         view.setRanks(RankSelection({0}));
         QCOMPARE(view.plot()->graphCount(), 2);
         QCOMPARE(view.histogram().edges.back(), 20e-9);
+        // The title names the ranks, so that an exported chart says which.
+        QCOMPARE(view.title(), QStringLiteral("Call durations of %1 on rank 0")
+                                   .arg(QString::fromStdString(handMade()->regions[0])));
+        view.setRanks(RankSelection({0, 1, 2, 5}));
+        QVERIFY2(view.title().endsWith(QString::fromUtf8(" on ranks 0\u20132,5")),
+                 qPrintable(view.title()));
     }
 
     void summaryOnlyIsGreyedWithAReason() {

@@ -82,10 +82,7 @@ void DurationOverTimeView::setLogarithmic(bool on) {
 QString DurationOverTimeView::title() const {
     if (!hasRegion())
         return tr("Call durations over time");
-    const QString what =
-        tr("Call durations over time of %1").arg(QString::fromStdString(regionName()));
-    // The run on a line of its own: beside the table the pane is narrow.
-    return runLabel().isEmpty() ? what : tr("%1\n%2").arg(what, runLabel());
+    return titleOf(tr("Call durations over time of %1").arg(QString::fromStdString(regionName())));
 }
 
 QString DurationOverTimeView::noRegionText() const {

@@ -70,9 +70,7 @@ void HistogramView::setRankOutlines(bool on) {
 QString HistogramView::title() const {
     if (!hasRegion())
         return tr("Call durations");
-    const QString what = tr("Call durations of %1").arg(QString::fromStdString(regionName()));
-    // The run on a line of its own, as over time: beside the table the pane is narrow.
-    return runLabel().isEmpty() ? what : tr("%1\n%2").arg(what, runLabel());
+    return titleOf(tr("Call durations of %1").arg(QString::fromStdString(regionName())));
 }
 
 QString HistogramView::noRegionText() const {

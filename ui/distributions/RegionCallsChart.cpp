@@ -158,6 +158,12 @@ void RegionCallsChart::placeLegend() {
     }
 }
 
+QString RegionCallsChart::titleOf(const QString& what) const {
+    const QString shown =
+        ranks_.isAll() ? what : tr("%1 on %2").arg(what, QString::fromStdString(ranks_.phrase()));
+    return runLabel_.isEmpty() ? shown : tr("%1\n%2").arg(shown, runLabel_);
+}
+
 void RegionCallsChart::fitLegend() {
     if (plot_->legend->visible())
         RegionLegend::fitToWidth(plot_);

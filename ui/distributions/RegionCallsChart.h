@@ -109,6 +109,10 @@ protected:
     const QString& runLabel() const { return runLabel_; }
     bool hasRegion() const;
     std::string regionName() const;
+    // `what` for the ranks shown unless all, with the run on a line of its
+    // own (beside the table the pane is narrow): "Call durations of solve on
+    // ranks 0–3\nrun_np3".
+    QString titleOf(const QString& what) const;
 
 private:
     void inkAxes();
