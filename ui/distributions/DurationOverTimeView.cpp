@@ -117,7 +117,11 @@ RegionCallsChart::Job DurationOverTimeView::job() {
         outline_ = std::move(*outline);
         elsewhere_ = elsewhere;
         // Two lines: the side pane is narrow.
-        if (const std::uint64_t calls = outline_.callsOverLimit; calls > 0)
+        if (const std::uint64_t calls = outline_.callsOverLimit; calls > 0 && elsewhere)
+            showMessage(tr("This region has %1 calls;\nmore than the memory budget on the host "
+                           "allows for this chart.")
+                            .arg(callCount(calls)));
+        else if (calls > 0)
             showMessage(tr("This region has %1 calls;\nmore than the memory budget allows for "
                            "this chart (%2).")
                             .arg(callCount(calls),
