@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HostIndexer.h"
 
+#include "base/LastLine.h"
 #include "model/Errors.h"
 
 #include <fcntl.h>
@@ -10,21 +11,12 @@
 
 #include <cerrno>
 #include <cstring>
-#include <string_view>
 #include <vector>
 
 extern char** environ;
 
 namespace scope::worker {
 namespace {
-
-// The last non-empty line of what the command wrote, for the error.
-std::string lastLine(std::string_view output) {
-    while (!output.empty() && (output.back() == '\n' || output.back() == '\r'))
-        output.remove_suffix(1);
-    const std::size_t newline = output.find_last_of('\n');
-    return std::string(newline == std::string_view::npos ? output : output.substr(newline + 1));
-}
 
 // Passes what the command writes on to standard error, keeping its end.
 std::string relayOutput(int from) {

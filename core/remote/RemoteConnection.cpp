@@ -2,6 +2,7 @@
 #include "RemoteConnection.h"
 
 #include "RemoteReader.h"
+#include "base/LastLine.h"
 #include "model/Errors.h"
 
 #include <poll.h>
@@ -23,15 +24,6 @@ constexpr auto kSilence = std::chrono::seconds(120);
 constexpr int kPollMs = 50;
 constexpr std::size_t kStderrKept = 16 * 1024;
 constexpr const char* kHowTo = "see docs/remote.md";
-
-std::string lastLine(const std::string& text) {
-    std::size_t end = text.find_last_not_of("\r\n \t");
-    if (end == std::string::npos)
-        return {};
-    const std::size_t begin = text.rfind('\n', end);
-    return text.substr(begin == std::string::npos ? 0 : begin + 1,
-                       end + 1 - (begin == std::string::npos ? 0 : begin + 1));
-}
 
 std::string printable(const std::string& bytes) {
     std::string out;
