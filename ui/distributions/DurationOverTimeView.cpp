@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationOverTimeView.h"
 
-#include "analysis/RegionCalls.h"
 #include "base/DurationFormat.h"
 #include "base/MemoryBudget.h"
 #include "charts/DurationAxisTicker.h"
@@ -93,14 +92,13 @@ void DurationOverTimeView::clear() {
     asked_.cancel();
     series_ = {};
     outline_ = {};
-    elsewhere_ = false;
     reduction_ = {};
 }
 
 RegionCallsChart::Job DurationOverTimeView::job() {
     auto result = std::make_shared<scope::DurationSeries>();
     auto outline = std::make_shared<scope::DurationOutline>();
-    const bool elsewhere = !scope::hasCallData(*results()) && askedElsewhere();
+    const bool elsewhere = asksTheHost();
     auto work = [result, outline, elsewhere, results = results(),
                  region = static_cast<std::size_t>(this->region()), ranks = ranks(),
                  limit = byteLimit()](const std::atomic<bool>& cancel) {
@@ -115,7 +113,6 @@ RegionCallsChart::Job DurationOverTimeView::job() {
     auto show = [this, result, outline, elsewhere, limit = byteLimit()] {
         series_ = std::move(*result);
         outline_ = std::move(*outline);
-        elsewhere_ = elsewhere;
         // Two lines: the side pane is narrow.
         if (const std::uint64_t calls = outline_.callsOverLimit; calls > 0 && elsewhere)
             showMessage(tr("This region has %1 calls;\nmore than the memory budget on the host "
@@ -207,7 +204,7 @@ void DurationOverTimeView::reduceVisible() {
     const QCPRange range = plot()->xAxis->range();
     const auto columns =
         static_cast<std::size_t>(std::max(plot()->axisRect()->width(), kMinColumns));
-    if (elsewhere_) {
+    if (asksTheHost()) {
         askForWindow(range.lower, range.upper, columns, !perRank());
     } else {
         reduction_ = series_.reduce(range.lower, range.upper, columns, !perRank());
@@ -235,7 +232,7 @@ void DurationOverTimeView::askForWindow(double t0, double t1, std::size_t column
 }
 
 void DurationOverTimeView::receive(Asked asked) {
-    if (!elsewhere_)
+    if (!asksTheHost())
         return;
     if (!asked.error.empty()) {
         clear();

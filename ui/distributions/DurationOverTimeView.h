@@ -80,7 +80,6 @@ private:
     std::vector<QCPErrorBars*> strokes_;
     scope::DurationSeries series_;
     scope::DurationOutline outline_;
-    bool elsewhere_ = false; // the series is on the host
     scope::DurationReduction reduction_;
     bool reducing_ = false;
     LatestJob<Asked> asked_;

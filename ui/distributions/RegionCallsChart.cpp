@@ -182,7 +182,7 @@ void RegionCallsChart::rebuild() {
     const bool kept = hasRegion() && keptWithResults();
     if (!hasRegion()) {
         showMessage(noRegionText());
-    } else if (!kept && !scope::hasCallData(*results_) && askedElsewhere()) {
+    } else if (!kept && asksTheHost()) {
         start(job());
         showMessage(tr("Asking the host that holds the calls…"));
         draw();
@@ -212,6 +212,10 @@ void RegionCallsChart::rebuild() {
     }
     draw();
     emit ready();
+}
+
+bool RegionCallsChart::asksTheHost() const {
+    return results_ && !scope::hasCallData(*results_) && askedElsewhere();
 }
 
 void RegionCallsChart::start(Job job) {

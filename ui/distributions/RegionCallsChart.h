@@ -93,6 +93,9 @@ protected:
     // Whether the request can be asked of the host that holds a run's calls
     // (ProfilingResults::callsElsewhere): it is then computed there.
     virtual bool askedElsewhere() const { return false; }
+    // Whether requests are asked of the host that holds the run's calls: it
+    // has none here and the chart asks there (askedElsewhere).
+    bool asksTheHost() const;
     // Whether what is drawn of the result is still being asked for (a chart
     // whose windows are computed where the calls are), and waiting for it.
     virtual bool busyDrawing() const { return false; }
