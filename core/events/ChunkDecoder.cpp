@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -69,21 +70,24 @@ bool unlzf(std::span<const std::byte> in, std::span<std::byte> out) {
     return op == outEnd;
 }
 
-// Elements [first, elements) of an unshuffle, one at a time.
-void unshuffleTail(const std::uint8_t* in, std::uint8_t* out, std::size_t first,
-                   std::size_t elements) {
-    for (std::size_t i = first; i < elements; ++i)
+// Elements [from, to) of a shuffle of `elements` elements, one at a time,
+// into out from its start.
+void unshuffleOneByOne(const std::uint8_t* in, std::size_t elements, std::size_t from,
+                       std::size_t to, std::uint8_t* out) {
+    for (std::size_t i = from; i < to; ++i)
         for (std::size_t k = 0; k < sizeof(std::int64_t); ++k)
-            out[i * sizeof(std::int64_t) + k] = in[k * elements + i];
+            out[(i - from) * sizeof(std::int64_t) + k] = in[k * elements + i];
 }
 
 #if defined(__SSE2__)
 // Sixteen elements at a time: the 8 x 16 bytes of the eight planes are
 // transposed in registers by interleaving bytes, then pairs, then quads (a
 // byte at a time was a fifth of a whole read's time, decompression included).
-std::size_t unshuffleBlocks(const std::uint8_t* in, std::uint8_t* out, std::size_t elements) {
-    std::size_t i = 0;
-    for (; i + 16 <= elements; i += 16) {
+// The first element not done.
+std::size_t unshuffleBlocks(const std::uint8_t* in, std::size_t elements, std::size_t from,
+                            std::size_t to, std::uint8_t* out) {
+    std::size_t i = from;
+    for (; i + 16 <= to; i += 16) {
         __m128i p[8];
         for (std::size_t k = 0; k < 8; ++k)
             p[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + k * elements + i));
@@ -100,7 +104,7 @@ std::size_t unshuffleBlocks(const std::uint8_t* in, std::uint8_t* out, std::size
             _mm_unpacklo_epi16(a[4], a[6]), _mm_unpackhi_epi16(a[4], a[6]),
             _mm_unpacklo_epi16(a[5], a[7]), _mm_unpackhi_epi16(a[5], a[7]),
         };
-        auto* target = reinterpret_cast<__m128i*>(out + i * sizeof(std::int64_t));
+        auto* target = reinterpret_cast<__m128i*>(out + (i - from) * sizeof(std::int64_t));
         for (std::size_t q = 0; q < 4; ++q) {
             _mm_storeu_si128(target + 2 * q, _mm_unpacklo_epi32(b[q], b[q + 4]));
             _mm_storeu_si128(target + 2 * q + 1, _mm_unpackhi_epi32(b[q], b[q + 4]));
@@ -109,18 +113,24 @@ std::size_t unshuffleBlocks(const std::uint8_t* in, std::uint8_t* out, std::size
     return i;
 }
 #else
-std::size_t unshuffleBlocks(const std::uint8_t*, std::uint8_t*, std::size_t) {
-    return 0;
+std::size_t unshuffleBlocks(const std::uint8_t*, std::size_t, std::size_t from, std::size_t,
+                            std::uint8_t*) {
+    return from;
 }
 #endif
+
+void unshuffleElements(const std::uint8_t* in, std::size_t elements, std::size_t from,
+                       std::size_t to, std::uint8_t* out) {
+    const std::size_t done = unshuffleBlocks(in, elements, from, to, out);
+    unshuffleOneByOne(in, elements, done, to, out + (done - from) * sizeof(std::int64_t));
+}
 
 // HDF5's shuffle stores byte k of every element together; with a remainder
 // that is not a whole element copied as it is.
 void unshuffle(std::span<const std::byte> in, std::span<std::byte> out) {
     const std::size_t elements = out.size() / sizeof(std::int64_t);
-    const auto* source = reinterpret_cast<const std::uint8_t*>(in.data());
-    auto* target = reinterpret_cast<std::uint8_t*>(out.data());
-    unshuffleTail(source, target, unshuffleBlocks(source, target, elements), elements);
+    unshuffleElements(reinterpret_cast<const std::uint8_t*>(in.data()), elements, 0, elements,
+                      reinterpret_cast<std::uint8_t*>(out.data()));
     const std::size_t whole = elements * sizeof(std::int64_t);
     std::memcpy(out.data() + whole, in.data() + whole, out.size() - whole);
 }
@@ -133,11 +143,33 @@ void ChunkDecoder::FreeZstd::operator()(ZSTD_DCtx* context) const {
 
 bool ChunkDecoder::decode(const ChunkPipeline& pipeline, std::uint32_t filterMask,
                           std::span<const std::byte> stored, std::span<std::byte> out) {
-    const bool shuffled = pipeline.shuffle && (filterMask & (1u << pipeline.shuffleBit)) == 0;
+    bool shuffled = false;
+    return decodeChunk(pipeline, filterMask, stored, out, false, shuffled);
+}
+
+bool ChunkDecoder::decodeLeavingShuffled(const ChunkPipeline& pipeline, std::uint32_t filterMask,
+                                         std::span<const std::byte> stored,
+                                         std::span<std::byte> out, bool& shuffled) {
+    return decodeChunk(pipeline, filterMask, stored, out, true, shuffled);
+}
+
+void ChunkDecoder::unshuffleValues(std::span<const std::byte> chunk, std::size_t first,
+                                   std::span<std::int64_t> out) {
+    const std::size_t elements = chunk.size() / sizeof(std::int64_t);
+    if (first > elements || out.size() > elements - first)
+        throw std::out_of_range("values outside the shuffled chunk");
+    unshuffleElements(reinterpret_cast<const std::uint8_t*>(chunk.data()), elements, first,
+                      first + out.size(), reinterpret_cast<std::uint8_t*>(out.data()));
+}
+
+bool ChunkDecoder::decodeChunk(const ChunkPipeline& pipeline, std::uint32_t filterMask,
+                               std::span<const std::byte> stored, std::span<std::byte> out,
+                               bool leaveShuffled, bool& shuffled) {
+    shuffled = pipeline.shuffle && (filterMask & (1u << pipeline.shuffleBit)) == 0;
     const bool compressed = pipeline.compression != ChunkCompression::None &&
                             (filterMask & (1u << pipeline.compressionBit)) == 0;
     std::span<std::byte> target = out;
-    if (shuffled) {
+    if (shuffled && !leaveShuffled) {
         shuffled_.resize(out.size());
         target = shuffled_;
     }
@@ -165,7 +197,7 @@ bool ChunkDecoder::decode(const ChunkPipeline& pipeline, std::uint32_t filterMas
         if (!ok)
             return false;
     }
-    if (shuffled)
+    if (shuffled && !leaveShuffled)
         unshuffle(target, out);
     return true;
 }

@@ -336,8 +336,13 @@ std::optional<PlannedCallSource::Damage> PlannedCallSource::readDataset(std::siz
         if (!values)
             return Damage{std::move(damage), dataset};
         const std::uint64_t through = std::min(end, chunkBegin + count);
-        std::memcpy(target, values.get() + (position - chunkBegin),
-                    (through - position) * sizeof(std::int64_t));
+        if (cursor.last[static_cast<std::size_t>(d.column)].shuffled)
+            ChunkDecoder::unshuffleValues(std::as_bytes(std::span(values.get(), per)),
+                                          position - chunkBegin,
+                                          std::span(target, through - position));
+        else
+            std::memcpy(target, values.get() + (position - chunkBegin),
+                        (through - position) * sizeof(std::int64_t));
         position = through;
     }
     return std::nullopt;
@@ -358,6 +363,7 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
             lru_.splice(lru_.begin(), lru_, it->second);
             last.chunk = index;
             last.values = it->second->values;
+            last.shuffled = false;
             return last.values;
         }
     }
@@ -381,12 +387,17 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         last.buffer = std::make_shared_for_overwrite<std::int64_t[]>(d.chunkElements);
         last.elements = d.chunkElements;
     }
-    if (!cursor.decoder.decode(
-            d.pipeline, chunk.filterMask, cursor.stored,
-            std::as_writable_bytes(std::span(last.buffer.get(), d.chunkElements)))) {
+    const auto into = std::as_writable_bytes(std::span(last.buffer.get(), d.chunkElements));
+    const bool ok = cursor.sharesChunks
+                        ? cursor.decoder.decode(d.pipeline, chunk.filterMask, cursor.stored, into)
+                        : cursor.decoder.decodeLeavingShuffled(d.pipeline, chunk.filterMask,
+                                                               cursor.stored, into, last.shuffled);
+    if (!ok) {
         damage = chunkDamage(k, d, "does not decompress (damaged)");
         return nullptr;
     }
+    if (cursor.sharesChunks)
+        last.shuffled = false;
     last.chunk = index;
     last.values = last.buffer;
     const std::shared_ptr<const std::int64_t[]>& values = last.values;

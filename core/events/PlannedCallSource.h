@@ -61,6 +61,10 @@ public:
             // the next chunk when nobody else holds it.
             std::shared_ptr<std::int64_t[]> buffer;
             std::uint64_t elements = 0;
+            // Whether `values` are still shuffled: a cursor that does not
+            // share its chunks unshuffles only the values read, straight
+            // into the reader's span.
+            bool shuffled = false;
         };
         std::array<Decoded, kEventColumnCount> last;
         ChunkDecoder decoder;
@@ -134,7 +138,8 @@ private:
     std::optional<Damage> readDataset(std::size_t dataset, std::uint64_t first,
                                       std::span<std::int64_t> out, Cursor& cursor) const;
     // The decoded values of a filtered chunk (from the cursor, the cache or
-    // the file), or a damage message.
+    // the file), or a damage message. Still shuffled when the cursor's
+    // Decoded for the column says so afterwards.
     std::shared_ptr<const std::int64_t[]> decoded(std::size_t dataset, std::uint64_t k,
                                                   Cursor& cursor, std::string& damage) const;
     std::span<const std::int64_t> rowCheckpoints(const RankRegion& row) const;

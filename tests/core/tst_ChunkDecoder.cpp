@@ -5,8 +5,12 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
 using namespace scope;
 
@@ -52,6 +56,48 @@ private slots:
         ChunkDecoder decoder;
         QVERIFY(decoder.decode({true, 0, ChunkCompression::None, 1}, 0, stored, out));
         QVERIFY(out == plain);
+    }
+
+    // A reader that takes a few values of a chunk left shuffled gets exactly
+    // those, wherever they start and end against the decoder's blocks.
+    void unshufflesTheValuesAsked() {
+        std::mt19937_64 random(27);
+        const std::size_t elements = 1000;
+        std::vector<std::int64_t> values(elements);
+        for (std::int64_t& value : values)
+            value = static_cast<std::int64_t>(random());
+        std::vector<std::byte> plain(elements * 8);
+        std::memcpy(plain.data(), values.data(), plain.size());
+        const std::vector<std::byte> stored = shuffle(plain);
+        std::vector<std::byte> chunk(plain.size());
+        bool shuffled = false;
+        ChunkDecoder decoder;
+        QVERIFY(decoder.decodeLeavingShuffled({true, 0, ChunkCompression::None, 1}, 0, stored,
+                                              chunk, shuffled));
+        QVERIFY(shuffled);
+        QVERIFY(chunk == stored);
+        for (const auto& [first, count] : std::vector<std::pair<std::size_t, std::size_t>>{
+                 {0, 1000}, {0, 16}, {3, 16}, {3, 29}, {17, 500}, {984, 16}, {999, 1}, {500, 0}}) {
+            std::vector<std::int64_t> out(count, -1);
+            ChunkDecoder::unshuffleValues(chunk, first, out);
+            QVERIFY2(std::equal(out.begin(), out.end(), values.begin() + first),
+                     qPrintable(QString("values %1 to %2").arg(first).arg(first + count)));
+        }
+        std::vector<std::int64_t> past(2);
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range,
+                                 ChunkDecoder::unshuffleValues(chunk, 999, past));
+    }
+
+    // A chunk whose shuffle HDF5 skipped is not left "shuffled".
+    void leavesNothingShuffledTheChunkDidNotShuffle() {
+        const std::vector<std::byte> stored(64, std::byte{0x5a});
+        std::vector<std::byte> out(stored.size());
+        bool shuffled = true;
+        ChunkDecoder decoder;
+        QVERIFY(decoder.decodeLeavingShuffled({true, 0, ChunkCompression::None, 1}, 1u, stored, out,
+                                              shuffled));
+        QVERIFY(!shuffled);
+        QVERIFY(out == stored);
     }
 
     void skipsTheShuffleTheChunkDidNotApply() {
