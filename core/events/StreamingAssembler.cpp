@@ -23,8 +23,14 @@ constexpr const char* kStep = "reading the event columns";
 // efficient, small enough that a few threads' pieces are nothing beside the
 // budget (three columns of 64 Ki calls: 1.5 MiB).
 constexpr std::uint64_t kPiece = std::uint64_t{1} << 16;
-// Rows are shared out in items of about this many calls (as EventAssembler).
-constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 19;
+// Each block of a piece is read, decoded and passed over before the next:
+// a block's two columns (16 KiB) stay in the processor's first-level cache
+// through all of it.
+constexpr std::size_t kBlock = 1024;
+// Rows are shared out in items of about this many calls. A chunk that two
+// items share is decoded by both: the larger the items, the fewer such
+// chunks; items of 2 Mi calls still share out a large run evenly.
+constexpr std::uint64_t kItemCalls = std::uint64_t{1} << 21;
 
 struct RowItem {
     std::size_t firstRow;
@@ -97,20 +103,20 @@ private:
         checkCancelled();
     }
 
-    // "" when the piece [first, first + n) of the row is in the worker's
-    // buffers (absolute times; `t` carries the start across pieces of a
-    // delta-encoded row), else its damage.
-    bool readPiece(const RankRegion& row, std::uint64_t first, std::size_t n, Worker& w,
-                   std::int64_t& t, bool firstPass, RowOutcome& outcome) const {
+    // True when the calls [first, first + n) of the row are in the worker's
+    // buffers from `into` on (absolute times; `t` carries the start across
+    // pieces of a delta-encoded row), else false with the damage in outcome.
+    bool readPiece(const RankRegion& row, std::uint64_t first, std::size_t n, std::size_t into,
+                   Worker& w, std::int64_t& t, bool firstPass, RowOutcome& outcome) const {
         const std::uint64_t at = row.offset + first;
-        const auto starts = std::span(w.starts).first(n);
-        const auto ends = std::span(w.ends).first(n);
+        const auto starts = std::span(w.starts).subspan(into, n);
+        const auto ends = std::span(w.ends).subspan(into, n);
         auto damage = source_->readColumn(EventColumnId::Starts, at, starts, w.cursor);
         if (!damage)
             damage = source_->readColumn(EventColumnId::Ends, at, ends, w.cursor);
         if (!damage && firstPass && !w.gpu.empty())
-            damage = source_->readColumn(EventColumnId::GpuDurations, at, std::span(w.gpu).first(n),
-                                         w.cursor);
+            damage = source_->readColumn(EventColumnId::GpuDurations, at,
+                                         std::span(w.gpu).subspan(into, n), w.cursor);
         if (damage) {
             outcome.damage = std::move(damage->what);
             outcome.fileDamaged = plan_.datasets[damage->dataset].row < 0;
@@ -151,13 +157,17 @@ private:
         for (std::uint64_t first = 0; first < n; first += kPiece) {
             checkCancelled();
             const auto m = static_cast<std::size_t>(std::min(kPiece, n - first));
-            if (!readPiece(row, first, m, w, t, true, outcome))
-                return;
-            accumulator.add(std::span(w.starts).first(m), std::span(w.ends).first(m),
-                            std::span(w.gpu).first(w.gpu.empty() ? 0 : m));
-            if (control_.streamed)
-                control_.streamed->calls(r, first, std::span(w.starts).first(m),
-                                         std::span(w.ends).first(m));
+            for (std::size_t b = 0; b < m; b += kBlock) {
+                const std::size_t calls = std::min(kBlock, m - b);
+                if (!readPiece(row, first + b, calls, b, w, t, true, outcome))
+                    return;
+                const auto starts = std::span(w.starts).subspan(b, calls);
+                const auto ends = std::span(w.ends).subspan(b, calls);
+                accumulator.add(starts, ends,
+                                std::span(w.gpu).subspan(b, w.gpu.empty() ? 0 : calls));
+                if (control_.streamed)
+                    control_.streamed->calls(r, first + b, starts, ends);
+            }
             done_ += m;
         }
         if (accumulator.needsSquares()) {
@@ -169,7 +179,7 @@ private:
                 for (std::uint64_t first = 0; first < n; first += kPiece) {
                     checkCancelled();
                     const auto m = static_cast<std::size_t>(std::min(kPiece, n - first));
-                    if (!readPiece(row, first, m, w, t, false, outcome))
+                    if (!readPiece(row, first, m, 0, w, t, false, outcome))
                         return;
                     accumulator.addSquares(std::span(w.starts).first(m),
                                            std::span(w.ends).first(m));

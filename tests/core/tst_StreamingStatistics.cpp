@@ -175,6 +175,17 @@ private slots:
             s.chunkSize = 10'000;
             return s;
         }();
+        // Rows of one piece but many blocks (1 Ki calls), in chunks that
+        // straddle rows: the pass unshuffles each block's values straight
+        // from the chunk, and checkpoints fall inside blocks.
+        QTest::newRow("rows of one piece, delta zstd") << [&] {
+            SyntheticRun::Shape onePiece = shape;
+            onePiece.calls = 5'000;
+            FixtureSpec s = SyntheticRun::generate(onePiece);
+            s.compression = Compression::Zstd;
+            s.chunkSize = 3'000;
+            return s;
+        }();
         QTest::newRow("long rows, absolute") << [&] {
             FixtureSpec s = longRows;
             s.encoding = EventEncoding::Absolute;
