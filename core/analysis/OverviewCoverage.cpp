@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace scope {
 namespace {
@@ -22,12 +23,16 @@ bool before(std::int64_t ns, std::uint32_t order, const Ranked& other) {
 }
 
 // The first of a bucket's columns by coverage into top (at most
-// depthsAtMost); how many there are. One look at most columns: a bucket
-// shows only a few depths of the regions it has.
-std::size_t topColumns(const std::int64_t* bucket, std::span<const std::uint32_t> orders,
-                       std::uint32_t depthsAtMost, Ranked* top) {
+// depthsAtMost); how many there are. The columns are looked at in `visit`'s
+// order, which changes nothing but the time taken: (ns, order) ranks them
+// all, ties included. One look at most columns: a bucket shows only a few
+// depths of the regions it has.
+std::size_t topColumns(const std::int64_t* bucket, std::span<const std::size_t> visit,
+                       std::span<const std::uint32_t> orders, std::uint32_t depthsAtMost,
+                       Ranked* top) {
     std::size_t shown = 0;
-    for (std::size_t c = 0; c < orders.size() && depthsAtMost > 0; ++c) {
+    for (std::size_t i = 0; i < visit.size() && depthsAtMost > 0; ++i) {
+        const std::size_t c = visit[i];
         const std::int64_t ns = bucket[c];
         if (ns <= 0 || (shown == depthsAtMost && !before(ns, orders[c], top[shown - 1])))
             continue;
@@ -40,6 +45,23 @@ std::size_t topColumns(const std::int64_t* bucket, std::span<const std::uint32_t
         shown = std::min<std::size_t>(shown + 1, depthsAtMost);
     }
     return shown;
+}
+
+// The table's columns, the most covered over all buckets first: the top of
+// most buckets then fills from the first few, and the others fall out at
+// one comparison each instead of being shifted in.
+std::vector<std::size_t> busiestFirst(const std::vector<std::int64_t>& table, std::size_t width) {
+    // In doubles: only their order matters, and they cannot overflow.
+    std::vector<double> totals(width, 0);
+    for (std::size_t at = 0; at + width <= table.size(); at += width)
+        for (std::size_t c = 0; c < width; ++c)
+            totals[c] += static_cast<double>(std::max<std::int64_t>(table[at + c], 0));
+    std::vector<std::size_t> visit(width);
+    for (std::size_t c = 0; c < width; ++c)
+        visit[c] = c;
+    std::stable_sort(visit.begin(), visit.end(),
+                     [&](std::size_t a, std::size_t b) { return totals[a] > totals[b]; });
+    return visit;
 }
 
 } // namespace
@@ -76,9 +98,10 @@ std::vector<OverviewKeyLanes> OverviewCoverage::ranked(std::span<const std::int3
     for (const std::size_t k : order) {
         const std::vector<std::int64_t>& table = tables_[k];
         OverviewKeyLanes lanes{keys_[k], {}};
+        const std::vector<std::size_t> visit = busiestFirst(table, width);
         for (std::size_t b = 0; b < buckets.size(); ++b) {
             const std::size_t shown =
-                topColumns(&table[b * width], orders, depthsAtMost, top.data());
+                topColumns(&table[b * width], visit, orders, depthsAtMost, top.data());
             if (lanes.depths.size() < shown)
                 lanes.depths.resize(shown);
             const std::int64_t from = buckets.edge(b);
