@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -58,6 +59,12 @@ bool EventBytes::read(std::uint64_t offset, std::span<std::byte> out) const {
         return true;
     }
     return readFully(fd_, offset, out);
+}
+
+MappedWindow EventBytes::window(std::uint64_t offset, std::uint64_t size) const {
+    if (fd_ < 0 || offset > size_ || size > size_ - offset)
+        return {};
+    return MappedWindow::map(fd_, offset, std::min(std::max(size, kWindowBytes), size_ - offset));
 }
 
 bool EventBytes::readFully(int fd, std::uint64_t offset, std::span<std::byte> out) {

@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <filesystem>
 
 #include <fstream>
 #include <functional>
@@ -236,6 +237,34 @@ private slots:
         std::vector<std::int64_t> starts(10), ends(10);
         source.read(streamed.rows[0], 0, starts, ends, sharing);
         QVERIFY(source.cachedBytes() >= 3'000 * sizeof(std::int64_t));
+    }
+
+    // A pass decodes chunks straight from a mapped window of the file. A run
+    // written again under the same name cuts the file short under it: the
+    // next chunk is an error naming the file, as a read past its end, and
+    // the process (the viewer, with its other runs) lives on.
+    void aFileCutShortUnderAPassIsAnErrorNotACrash() {
+        const std::string file = path(QStringLiteral("cut.h5"));
+        FixtureWriter::write(longRows(Compression::Zstd, EventEncoding::Delta), file);
+        const ProfilingResults streamed = readOnDemand(file, 4); // no cache
+        const RankRegion& row = streamed.rows.front();
+        QVERIFY(row.summary.count >= 20'000);
+        PlannedCallSource::Cursor cursor;
+        cursor.sharesChunks = false;
+        std::vector<std::int64_t> starts(10), ends(10);
+        sourceOf(streamed).read(row, 0, starts, ends, cursor);
+        std::filesystem::resize_file(file, 0);
+        const QString error = thrown(
+            [&] { sourceOf(streamed).read(row, row.summary.count - 10, starts, ends, cursor); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)) &&
+                     error.contains(QStringLiteral("reading the event columns")) &&
+                     error.contains(QStringLiteral("lies past the end of the file")),
+                 qPrintable(error));
+        // The cursor reads on afterwards: the same error, no crash.
+        QVERIFY(thrown([&] {
+                    sourceOf(streamed).read(row, 0, starts, ends, cursor);
+                }).contains(QStringLiteral("lies past the end of the file")));
     }
 
     // The viewer reads from several threads at once.
