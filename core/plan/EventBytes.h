@@ -43,7 +43,7 @@ public:
     // up to kWindowBytes (or size) and the file's end, for a pass that reads
     // on from there; empty for an image, past the end, or when the kernel
     // refuses (read() then).
-    static constexpr std::uint64_t kWindowBytes = std::uint64_t{16} << 20;
+    static constexpr std::uint64_t kWindowBytes = std::uint64_t{4} << 20;
     MappedWindow window(std::uint64_t offset, std::uint64_t size) const;
     // The same for any descriptor (pread until done; EINTR retried).
     static bool readFully(int fd, std::uint64_t offset, std::span<std::byte> out);
