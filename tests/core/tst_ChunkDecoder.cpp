@@ -28,6 +28,17 @@ class TestChunkDecoder : public QObject {
         return out;
     }
 
+    // `elements` random values, and their bytes as a chunk holds them unshuffled.
+    static std::pair<std::vector<std::int64_t>, std::vector<std::byte>>
+    randomValues(std::size_t elements, std::mt19937_64& random) {
+        std::vector<std::int64_t> values(elements);
+        for (std::int64_t& value : values)
+            value = static_cast<std::int64_t>(random());
+        std::vector<std::byte> plain(elements * 8);
+        std::memcpy(plain.data(), values.data(), plain.size());
+        return {values, plain};
+    }
+
 private slots:
     // HDF5 chunks hold one element at least.
     void unshufflesEveryLength() {
@@ -35,11 +46,7 @@ private slots:
         const ChunkPipeline shuffled{true, 0, ChunkCompression::None, 1};
         ChunkDecoder decoder;
         for (const std::size_t elements : {1, 7, 15, 16, 17, 31, 32, 33, 100, 1000, 16384, 16389}) {
-            std::vector<std::int64_t> values(elements);
-            for (std::int64_t& value : values)
-                value = static_cast<std::int64_t>(random());
-            std::vector<std::byte> plain(elements * 8);
-            std::memcpy(plain.data(), values.data(), plain.size());
+            const std::vector<std::byte> plain = randomValues(elements, random).second;
             const std::vector<std::byte> stored = shuffle(plain);
             std::vector<std::byte> out(plain.size());
             QVERIFY(decoder.decode(shuffled, 0, stored, out));
@@ -62,12 +69,7 @@ private slots:
     // those, wherever they start and end against the decoder's blocks.
     void unshufflesTheValuesAsked() {
         std::mt19937_64 random(27);
-        const std::size_t elements = 1000;
-        std::vector<std::int64_t> values(elements);
-        for (std::int64_t& value : values)
-            value = static_cast<std::int64_t>(random());
-        std::vector<std::byte> plain(elements * 8);
-        std::memcpy(plain.data(), values.data(), plain.size());
+        const auto [values, plain] = randomValues(1000, random);
         const std::vector<std::byte> stored = shuffle(plain);
         std::vector<std::byte> chunk(plain.size());
         bool shuffled = false;
