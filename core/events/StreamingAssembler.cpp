@@ -163,8 +163,9 @@ private:
                     return;
                 const auto starts = std::span(w.starts).subspan(b, calls);
                 const auto ends = std::span(w.ends).subspan(b, calls);
-                accumulator.add(starts, ends,
-                                std::span(w.gpu).subspan(b, w.gpu.empty() ? 0 : calls));
+                const auto gpu = w.gpu.empty() ? std::span<const std::int64_t>()
+                                               : std::span(w.gpu).subspan(b, calls);
+                accumulator.add(starts, ends, gpu);
                 if (control_.streamed)
                     control_.streamed->calls(r, first + b, starts, ends);
             }
