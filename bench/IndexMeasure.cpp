@@ -84,6 +84,9 @@ OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t 
         finished = outcome;
         arrived.notify_all();
     };
+    // The read goes through the helper process, as scope-viewer's does (the
+    // bench programs have no helper beside them to find).
+    setenv("SCOPE_READ_WORKER", SCOPE_READ_WORKER_EXE, 0);
     AsyncLoader loader(callbacks);
     LoadRequest request;
     request.path = path;
