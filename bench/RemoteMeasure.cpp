@@ -103,6 +103,15 @@ int measureRemoteZoom(const std::string& url, std::span<const std::string> extra
                                  " of the run, " + std::to_string(columns.series) + " series";
         report(step.c_str(), since(begin), timeline->bytesReceived() - before);
     }
+    // A significance test's sample of the same region: every call's duration
+    // on the four ranks, the only answer as large as its calls.
+    before = timeline->bytesReceived();
+    begin = Clock::now();
+    const CallsElsewhere::CallDurations sample = host.callDurations(0, ranks);
+    report("every call's duration (a test's sample)", since(begin),
+           timeline->bytesReceived() - before);
+    std::printf("  %zu calls, %zu bytes unpacked\n", sample.durationsNs.size(),
+                sample.durationsNs.size() * sizeof(std::int64_t));
     return 0;
 }
 

@@ -7,19 +7,55 @@
 #include "RadixSort.h"
 #include "analysis/RegionCalls.h"
 #include "base/ParallelFor.h"
+#include "model/CallsElsewhere.h"
+#include "model/Errors.h"
 #include "model/ProfilingResults.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <thread>
 
 namespace scope {
+namespace {
+
+// The calls of a run that stayed on its host, checked against the table: the
+// same ranks with as many calls each as the rows' counts.
+RegionSample fromElsewhere(const ProfilingResults& run, std::size_t region,
+                           const RankSelection& ranks, RegionSample sample) {
+    CallsElsewhere::CallDurations calls = run.callsElsewhere->callDurations(region, ranks);
+    std::map<std::uint32_t, std::uint64_t> expected;
+    for (const RankRegion& row : run.rows)
+        if (row.region == region && row.summary.count > 0 && ranks.contains(row.rank))
+            expected[row.rank] += row.summary.count;
+    std::map<std::uint32_t, std::uint64_t> received;
+    for (std::size_t i = 0; i < calls.ranks.size(); ++i)
+        received[calls.ranks[i]] = calls.counts[i];
+    if (received != expected)
+        throw CorruptProfileError(run.path, "the significance test",
+                                  "the host sent the calls of other ranks, or other counts, "
+                                  "than the table has");
+    sample.perCallData = true;
+    sample.durationsNs = std::move(calls.durationsNs);
+    sample.ranks = std::move(calls.ranks);
+    std::size_t begin = 0;
+    for (const std::uint64_t count : calls.counts) {
+        sample.rankBegin.push_back(begin);
+        begin += count;
+    }
+    sample.rankBegin.push_back(begin);
+    return sample;
+}
+
+} // namespace
 
 RegionSample RegionSample::of(const ProfilingResults& run, std::size_t region,
                               const RankSelection& ranks) {
     RegionSample sample;
     sample.selectedRanks = run.rankCount(ranks);
+    if (!hasCallData(run) && run.callsElsewhere)
+        return fromElsewhere(run, region, ranks, std::move(sample));
     sample.perCallData = hasCallData(run);
     if (!sample.perCallData)
         return sample;

@@ -25,10 +25,13 @@ struct RegionSample {
 
     // Reads them from the run's event columns or, for a run read under a
     // memory budget, through its CallSource in bounded pieces (end - start of
-    // each call). Only ranks with calls get a slice (rankBegin has one entry
-    // more than ranks). A summary-only or aggregate-layout run (neither events
-    // nor a CallSource) gives perCallData false and no durations; selectedRanks
-    // is run.rankCount(ranks) either way. Throws what the CallSource throws.
+    // each call); a run on another host asks its host (callsElsewhere). Only
+    // ranks with calls get a slice (rankBegin has one entry more than ranks).
+    // A summary-only or aggregate-layout run (neither events nor a CallSource
+    // nor a host) gives perCallData false and no durations; selectedRanks is
+    // run.rankCount(ranks) either way. Throws what the CallSource or the host
+    // throws, and CorruptProfileError when the host's calls are not the
+    // table's.
     static RegionSample of(const ProfilingResults& run, std::size_t region,
                            const RankSelection& ranks);
 };

@@ -9,6 +9,7 @@
 #include "Significance.h"
 #include "analysis/CallTree.h"
 #include "analysis/ImbalancePattern.h"
+#include "analysis/RegionCalls.h"
 #include "analysis/TimelineIndex.h"
 #include "base/ReadControl.h"
 #include "model/Errors.h"
@@ -36,8 +37,9 @@ std::set<std::string> regionsOf(Side side, const ExportSelection& selection) {
     return names;
 }
 
+// Its calls here, or on a host that answers for them.
 bool holdsCalls(const ProfilingResults& run) {
-    return run.eventsRead || run.onDemand != nullptr;
+    return run.eventsRead || run.onDemand != nullptr || run.callsElsewhere != nullptr;
 }
 
 // One side's view of one region: its factors in the runs that have it.
@@ -285,7 +287,8 @@ DiffReport WhatChanged::compute(Side baseline, Side other, const WhatChangedOpti
             if (before && after)
                 change.paths = PathShares::shares(*before, *after);
         }
-        if (o.present() && o.perCallData) {
+        // The pattern reads the calls over time: not asked of a host.
+        if (o.present() && o.perCallData && hasCallData(*other[o.runs[0]])) {
             try {
                 change.imbalancePattern = std::string(
                     ImbalancePattern::of(*other[o.runs[0]], o.indices[0], ranks).name());

@@ -8,6 +8,7 @@
 #include "RegionPercentiles.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace scope {
@@ -36,6 +37,16 @@ public:
     };
     virtual Durations durations(std::size_t region, const RankSelection& ranks, double t0,
                                 double t1, std::size_t columns, bool pooled) const = 0;
+
+    // Every call's duration (ns) of `region` on `ranks`, rank after rank in
+    // recording order (a significance test's sample): the only question whose
+    // answer is as large as the calls asked about.
+    struct CallDurations {
+        std::vector<std::int64_t> durationsNs;
+        std::vector<std::uint32_t> ranks;  // ascending, those with calls
+        std::vector<std::uint64_t> counts; // calls per rank
+    };
+    virtual CallDurations callDurations(std::size_t region, const RankSelection& ranks) const = 0;
 };
 
 } // namespace scope

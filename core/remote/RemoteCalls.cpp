@@ -49,6 +49,19 @@ CallsElsewhere::Durations RemoteCalls::durations(std::size_t region, const RankS
     return question.durationsFrom(ask(question), url);
 }
 
+CallsElsewhere::CallDurations RemoteCalls::callDurations(std::size_t region,
+                                                         const RankSelection& ranks) const {
+    const std::string url = exchange_->url().text();
+    if (region >= regions_)
+        throw ProfileError(url, "asking the host for the durations of every call",
+                           "no such region");
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::CallDurations;
+    question.region = static_cast<std::uint32_t>(region);
+    question.ranks = ranks;
+    return question.callDurationsFrom(ask(question), url, maxBytes_);
+}
+
 std::string RemoteCalls::ask(const RemoteQuestion& question) const {
     isolate::WorkerMessage message;
     message.kind = isolate::WorkerMessage::Kind::Question;

@@ -15,7 +15,7 @@ struct RemoteQuestion;
 // The calls of a run on another host, asked over its helper's connection
 // (RemoteQuestion): what a rank selection's histogram and percentiles, and
 // a region's durations over time, need crosses as the answer only, never as
-// calls.
+// calls. A significance test's sample, every call's duration, crosses packed.
 class RemoteCalls final : public CallsElsewhere {
 public:
     // `regions` checks the answers; maxBytes bounds each (0 = no limit).
@@ -27,6 +27,7 @@ public:
     std::vector<RegionPercentiles> percentiles(const RankSelection& ranks) const override;
     Durations durations(std::size_t region, const RankSelection& ranks, double t0, double t1,
                         std::size_t columns, bool pooled) const override;
+    CallDurations callDurations(std::size_t region, const RankSelection& ranks) const override;
 
 private:
     std::string ask(const RemoteQuestion& question) const;

@@ -201,6 +201,22 @@ std::string RemotePayload::pack(std::string_view raw) {
 
 std::string RemotePayload::unpack(std::string_view bytes, const std::string& url,
                                   std::uint64_t maxBytes) {
+    const std::uint64_t rawSize = unpackedSize(bytes, url);
+    if (maxBytes > 0 && rawSize > maxBytes)
+        throw RemoteReadError(url, kStep,
+                              "the results (" + std::to_string(rawSize) +
+                                  " bytes) exceed the memory budget here");
+    return unpackChecked(bytes, url, rawSize);
+}
+
+std::string RemotePayload::unpackExactly(std::string_view bytes, const std::string& url,
+                                         std::uint64_t size) {
+    if (unpackedSize(bytes, url) != size)
+        throw RemoteReadError(url, kStep, "damaged results (another size than expected)");
+    return unpackChecked(bytes, url, size);
+}
+
+std::uint64_t RemotePayload::unpackedSize(std::string_view bytes, const std::string& url) {
     std::uint64_t rawSize = 0;
     if (bytes.size() < sizeof kMagic + sizeof rawSize ||
         std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
@@ -210,10 +226,12 @@ std::string RemotePayload::unpack(std::string_view bytes, const std::string& url
     const unsigned long long declared = ZSTD_getFrameContentSize(bytes.data(), bytes.size());
     if (declared != rawSize || rawSize > std::numeric_limits<std::size_t>::max() / 2)
         throw RemoteReadError(url, kStep, "damaged results");
-    if (maxBytes > 0 && rawSize > maxBytes)
-        throw RemoteReadError(url, kStep,
-                              "the results (" + std::to_string(rawSize) +
-                                  " bytes) exceed the memory budget here");
+    return rawSize;
+}
+
+std::string RemotePayload::unpackChecked(std::string_view bytes, const std::string& url,
+                                         std::uint64_t rawSize) {
+    bytes.remove_prefix(sizeof kMagic + sizeof rawSize);
     std::string raw(rawSize, '\0');
     const std::size_t size = ZSTD_decompress(raw.data(), raw.size(), bytes.data(), bytes.size());
     if (ZSTD_isError(size) || size != rawSize)

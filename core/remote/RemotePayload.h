@@ -70,10 +70,19 @@ public:
     static std::string pack(std::string_view raw);
     static std::string unpack(std::string_view bytes, const std::string& url,
                               std::uint64_t maxBytes);
+    // Throws RemoteReadError naming `url` unless the bytes unpack to `size`.
+    static std::string unpackExactly(std::string_view bytes, const std::string& url,
+                                     std::uint64_t size);
     // Damaged bytes from the host at `url` while `step` (a reader's
     // CorruptProfileError) as the RemoteReadError they are here.
     [[noreturn]] static void damaged(const CorruptProfileError& error, const std::string& url,
                                      const std::string& step);
+
+private:
+    // What packed bytes declare they unpack to; throws on another format.
+    static std::uint64_t unpackedSize(std::string_view bytes, const std::string& url);
+    static std::string unpackChecked(std::string_view bytes, const std::string& url,
+                                     std::uint64_t rawSize);
 };
 
 } // namespace scope

@@ -8,6 +8,7 @@
 #include "analysis/DurationSeries.h"
 #include "analysis/KeptHistograms.h"
 #include "analysis/Percentiles.h"
+#include "analysis/RegionCalls.h"
 #include "isolate/ByteReader.h"
 #include "isolate/ByteWriter.h"
 #include "isolate/KeptCodec.h"
@@ -15,6 +16,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 
 namespace scope {
 namespace {
@@ -61,7 +64,8 @@ RemoteQuestion read(ByteReader& in, std::size_t regions) {
     const std::uint8_t kind = in.u8();
     if (kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Histogram) &&
         kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Percentiles) &&
-        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Durations))
+        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::Durations) &&
+        kind != static_cast<std::uint8_t>(RemoteQuestion::Kind::CallDurations))
         in.fail("an unknown question");
     question.kind = static_cast<RemoteQuestion::Kind>(kind);
     question.region = in.u32();
@@ -72,6 +76,8 @@ RemoteQuestion read(ByteReader& in, std::size_t regions) {
         in.fail("a histogram of a region not there, or with bins out of range");
     if (question.kind == RemoteQuestion::Kind::Durations && question.region >= regions)
         in.fail("durations over time of a region not there");
+    if (question.kind == RemoteQuestion::Kind::CallDurations && question.region >= regions)
+        in.fail("the calls of a region not there");
     if (!in.flag()) {
         std::vector<std::uint32_t> ranks(in.count(4));
         for (std::size_t i = 0; i < ranks.size(); ++i) {
@@ -108,6 +114,37 @@ auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const st
     }
 }
 
+// Every duration of the region's calls on the ranks, rank by rank: the
+// ranks and their counts, then the durations packed.
+void writeCallDurations(ByteWriter& out, const ProfilingResults& results, std::size_t region,
+                        const RankSelection& ranks) {
+    const RegionCalls calls(results, region, ranks, "the durations of every call");
+    std::vector<std::uint32_t> callRanks;
+    std::vector<std::uint64_t> counts;
+    std::vector<std::int64_t> durations;
+    durations.reserve(calls.count());
+    std::size_t lastRow = calls.rows().size();
+    calls.forEachDuration([&](std::size_t row, std::span<const std::int64_t> piece) {
+        if (row != lastRow) {
+            const std::uint32_t rank = calls.rows()[row]->rank;
+            if (callRanks.empty() || callRanks.back() != rank) {
+                callRanks.push_back(rank);
+                counts.push_back(0);
+            }
+            lastRow = row;
+        }
+        counts.back() += piece.size();
+        durations.insert(durations.end(), piece.begin(), piece.end());
+    });
+    out.u64(callRanks.size());
+    for (std::size_t i = 0; i < callRanks.size(); ++i) {
+        out.u32(callRanks[i]);
+        out.u64(counts[i]);
+    }
+    out.text(RemotePayload::pack(std::string_view(reinterpret_cast<const char*>(durations.data()),
+                                                  durations.size() * sizeof(std::int64_t))));
+}
+
 } // namespace
 
 std::string RemoteQuestion::encode() const {
@@ -131,6 +168,10 @@ std::string RemoteQuestion::answer(const ProfilingResults& results, std::uint64_
             DurationSeries::of(results, region, ranks, DurationSeries::kMedianWindow, byteLimit));
     ByteWriter out;
     write(out, *this);
+    if (kind == Kind::CallDurations) {
+        writeCallDurations(out, results, region, ranks);
+        return out.take();
+    }
     if (kind == Kind::Histogram) {
         KeptCodec::writeHistogram(out, KeptHistograms::keptOf(DurationHistogram::detailed(
                                            results, region, ranks, bins, byteLimit)));
@@ -191,6 +232,38 @@ CallsElsewhere::Durations RemoteQuestion::durationsFrom(std::string_view answer,
         expected.series = pooled ? std::min<std::size_t>(1, ranks) : ranks;
         durations.reduction = DurationsCodec::readReduction(in, expected);
         return durations;
+    });
+}
+
+CallsElsewhere::CallDurations RemoteQuestion::callDurationsFrom(std::string_view answer,
+                                                                const std::string& url,
+                                                                std::uint64_t maxBytes) const {
+    return readAnswer(answer, *this, url, region + std::size_t{1}, [&](ByteReader& in) {
+        CallsElsewhere::CallDurations calls;
+        const std::size_t slices = in.count(sizeof(std::uint32_t) + sizeof(std::uint64_t));
+        std::uint64_t total = 0;
+        for (std::size_t i = 0; i < slices; ++i) {
+            const std::uint32_t rank = in.u32();
+            const std::uint64_t count = in.u64();
+            if ((!calls.ranks.empty() && rank <= calls.ranks.back()) || !ranks.contains(rank) ||
+                count == 0)
+                in.fail("calls of ranks out of order or not asked for");
+            if (__builtin_add_overflow(total, count, &total) ||
+                total > std::numeric_limits<std::uint64_t>::max() / sizeof(std::int64_t))
+                in.fail("more calls than can be");
+            calls.ranks.push_back(rank);
+            calls.counts.push_back(count);
+        }
+        const std::uint64_t bytes = total * sizeof(std::int64_t);
+        if (maxBytes > 0 && bytes > maxBytes)
+            throw RemoteReadError(url, kAnswerStep,
+                                  "the durations of " + std::to_string(total) +
+                                      " calls exceed the memory budget here");
+        const std::string raw = RemotePayload::unpackExactly(in.text(), url, bytes);
+        calls.durationsNs.resize(total);
+        if (!raw.empty())
+            std::memcpy(calls.durationsNs.data(), raw.data(), raw.size());
+        return calls;
     });
 }
 

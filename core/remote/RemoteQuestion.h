@@ -20,13 +20,18 @@ class DurationSeries;
 // its calls (in memory or read on demand) as Data frames and Done, echoing
 // the question.
 struct RemoteQuestion {
-    enum class Kind : std::uint8_t { Histogram = 1, Percentiles = 2, Durations = 3 };
+    enum class Kind : std::uint8_t {
+        Histogram = 1,
+        Percentiles = 2,
+        Durations = 3,
+        CallDurations = 4,
+    };
     // More bins or columns than any view draws is a damaged question.
     static constexpr std::uint32_t kMostBins = 4096;
     static constexpr std::uint32_t kMostColumns = 1u << 16;
 
     Kind kind = Kind::Percentiles;
-    std::uint32_t region = 0; // Histogram and Durations
+    std::uint32_t region = 0; // all but Percentiles
     std::uint32_t bins = 0;   // Histogram only
     RankSelection ranks;
     // Durations only: the window (seconds since the run's first call) and
@@ -56,6 +61,11 @@ struct RemoteQuestion {
     std::vector<RegionPercentiles> percentilesFrom(std::string_view answer, const std::string& url,
                                                    std::size_t regions) const;
     CallsElsewhere::Durations durationsFrom(std::string_view answer, const std::string& url) const;
+    // Also when the ranks are not the question's (ascending, selected), the
+    // durations not as many as their counts say, or more than maxBytes of
+    // them (0 = no limit).
+    CallsElsewhere::CallDurations callDurationsFrom(std::string_view answer, const std::string& url,
+                                                    std::uint64_t maxBytes) const;
 };
 
 } // namespace scope

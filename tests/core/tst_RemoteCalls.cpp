@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The histograms and percentiles of a rank selection of a run over SSH, and
-// its durations over time (RemoteTestHost.h): asked of the helper, which
+// The histograms and percentiles of a rank selection of a run over SSH, its
+// durations over time and the samples of its significance tests
+// (RemoteTestHost.h): asked of the helper, which
 // answers from the calls on the host (in memory, read on demand, or opened
 // from its index), equal to those of the same run read here; a connection
 // killed after the results.
@@ -11,6 +12,8 @@
 #include "analysis/Percentiles.h"
 #include "analysis/RegionCalls.h"
 #include "analysis/RegionTable.h"
+#include "compare/Significance.h"
+#include "compare/WhatChanged.h"
 #include "load/ProfileFileReader.h"
 #include "model/Errors.h"
 #include "remote/RemoteReader.h"
@@ -59,9 +62,9 @@ QString durationsMismatch(const ProfilingResults& remote, const ProfilingResults
     return {};
 }
 
-// Empty when every region's histogram and the table's percentiles and
-// durations over time of each selection, asked of the host, are those of the
-// calls here.
+// Empty when every region's histogram and the table's percentiles, durations
+// over time and every call's duration of each selection, asked of the host,
+// are those of the calls here.
 QString answerMismatch(const ProfilingResults& remote, const ProfilingResults& local) {
     constexpr std::size_t bins = DurationHistogram::kBins;
     for (const RankSelection& ranks : kSelections) {
@@ -74,6 +77,16 @@ QString answerMismatch(const ProfilingResults& remote, const ProfilingResults& l
                     .arg(region);
         if (const QString durations = durationsMismatch(remote, local, ranks); !durations.isEmpty())
             return QStringLiteral("ranks %1: %2").arg(selection, durations);
+        for (std::size_t region = 0; region < local.regions.size(); ++region) {
+            const RegionSample there = RegionSample::of(remote, region, ranks);
+            const RegionSample here = RegionSample::of(local, region, ranks);
+            if (!there.perCallData || there.durationsNs != here.durationsNs ||
+                there.ranks != here.ranks || there.rankBegin != here.rankBegin ||
+                there.selectedRanks != here.selectedRanks)
+                return QStringLiteral("ranks %1, region %2: another sample of calls")
+                    .arg(selection)
+                    .arg(region);
+        }
         std::vector<RegionTableRow> rows = RegionTable::compute(remote, ranks, nullptr, false);
         RegionTable::addPercentiles(remote, ranks, rows);
         for (const RegionTableRow& row : rows) {
@@ -141,6 +154,43 @@ private slots:
         const RemoteRun second = readRemote(host_.url(), request);
         QVERIFY(std::find(steps.begin(), steps.end(), "opening from its index") != steps.end());
         QCOMPARE(answerMismatch(second.results, local), QString());
+    }
+
+    // What changed from another run here to the run on the host: its tests
+    // draw on every call's duration, asked of the host, and give what the
+    // same run read here gives.
+    void whatChangedTestsTheCallsOnTheHost() {
+        const ProfilingResults local = readProfileFile(host_.path(), {});
+        const RemoteRun remote = readRemote(host_.url(), {});
+        fixtures::SyntheticRun::Shape shape;
+        shape.ranks = 3;
+        shape.regions = 6;
+        shape.calls = 3000;
+        shape.seed = 7;
+        fixtures::FixtureSpec spec = fixtures::SyntheticRun::generate(shape);
+        spec.schema = 3;
+        const std::string otherPath = host_.server().path("before.h5").toStdString();
+        fixtures::FixtureWriter::write(spec, otherPath);
+        const ProfilingResults before = readProfileFile(otherPath, {});
+        const ProfilingResults* baseline[] = {&before};
+        const ProfilingResults* here[] = {&local};
+        const ProfilingResults* there[] = {&remote.results};
+        const DiffReport expected = WhatChanged::compute(baseline, here, {});
+        const DiffReport got = WhatChanged::compute(baseline, there, {});
+        QCOMPARE(got.regions.size(), expected.regions.size());
+        int tested = 0;
+        for (std::size_t i = 0; i < got.regions.size(); ++i) {
+            const RegionChange& g = got.regions[i];
+            const RegionChange& e = expected.regions[i];
+            QCOMPARE(g.name, e.name);
+            QVERIFY2(g.perCallData, g.name.c_str());
+            QCOMPARE(g.pValue, e.pValue);
+            QCOMPARE(g.ciLowPercent, e.ciLowPercent);
+            QCOMPARE(g.ciHighPercent, e.ciHighPercent);
+            QCOMPARE(g.verdict, e.verdict);
+            tested += g.pValue ? 1 : 0;
+        }
+        QCOMPARE(tested, static_cast<int>(got.regions.size()));
     }
 
     // The connection killed after the results: a question is an error naming

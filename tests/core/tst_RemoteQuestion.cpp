@@ -2,8 +2,8 @@
 // The questions a viewer asks about the calls of a run on another host
 // (RemoteQuestion): they cross unchanged, the helper refuses damaged ones,
 // its answers are those of the calls (histograms, percentiles, durations
-// over time worked out by hand), and damaged or mismatched answers are
-// errors naming the address.
+// over time and every call's duration worked out by hand), and damaged or
+// mismatched answers are errors naming the address.
 #include "KeptHandRun.h"
 #include "analysis/DurationHistogram.h"
 #include "analysis/DurationSeries.h"
@@ -11,6 +11,7 @@
 #include "analysis/Percentiles.h"
 #include "isolate/ByteWriter.h"
 #include "model/Errors.h"
+#include "remote/RemotePayload.h"
 #include "remote/RemoteQuestion.h"
 
 #include <QtTest>
@@ -50,6 +51,14 @@ RemoteQuestion durationsOf(std::uint32_t region, RankSelection ranks, double t0,
     question.t1 = t1;
     question.columns = columns;
     question.pooled = pooled;
+    return question;
+}
+
+RemoteQuestion callDurationsOf(std::uint32_t region, RankSelection ranks) {
+    RemoteQuestion question;
+    question.kind = RemoteQuestion::Kind::CallDurations;
+    question.region = region;
+    question.ranks = std::move(ranks);
     return question;
 }
 
@@ -100,7 +109,8 @@ private slots:
              {histogramOf(1, {}), histogramOf(0, RankSelection({0, 5})), percentilesOf({}),
               percentilesOf(RankSelection({2})),
               durationsOf(1, RankSelection({3}), 0.5, 2.25, 1200), durationsOf(0, {}, 0, 0, 0),
-              durationsOf(1, {}, -1, 7, 64, true)}) {
+              durationsOf(1, {}, -1, 7, 64, true), callDurationsOf(1, RankSelection({0, 4})),
+              callDurationsOf(0, {})}) {
             const RemoteQuestion read = RemoteQuestion::decode(asked.encode(), "the viewer", 2);
             QCOMPARE(read.kind, asked.kind);
             QCOMPARE(read.region, asked.region);
@@ -122,6 +132,8 @@ private slots:
         QVERIFY(refused(questionBytes(2, 0, 0, {2, 1})));   // ranks out of order
         QVERIFY(refused(questionBytes(2, 0, 0, {1, 1})));   // or repeated
         QVERIFY(refused(questionBytes(2, 0, 0, {}) + "x")); // bytes after it
+        QVERIFY(!refused(questionBytes(4, 1, 0, {1})));
+        QVERIFY(refused(questionBytes(4, 2, 0, {1}))); // the calls of a region past the run's
         const std::string whole = questionBytes(1, 0, 40, {0, 1});
         for (std::size_t cut = 0; cut < whole.size(); ++cut)
             QVERIFY2(refused(whole.substr(0, cut)), qPrintable(QString::number(cut)));
@@ -227,6 +239,77 @@ private slots:
         QCOMPARE(all.size(), run.regions.size());
         QCOMPARE(all[solve].p50, 25e-9);
         QCOMPARE(all[io], RegionPercentiles{}); // no calls of io on rank 0
+    }
+
+    // Every call's duration, rank by rank: rank 0's solve takes 10, 20, 30
+    // and 40 ns, rank 1's 50 ns; rank 0 has no io.
+    void callDurationsAreThoseOfTheCalls() {
+        const ProfilingResults run = keptHandRun();
+        const auto solve = static_cast<std::uint32_t>(*run.regionIndex("solve"));
+        const auto io = static_cast<std::uint32_t>(*run.regionIndex("io"));
+        const RemoteQuestion all = callDurationsOf(solve, {});
+        const CallsElsewhere::CallDurations got =
+            all.callDurationsFrom(all.answer(run, Percentiles::kDefaultByteLimit), kUrl, 0);
+        QCOMPARE(got.ranks, (std::vector<std::uint32_t>{0, 1}));
+        QCOMPARE(got.counts, (std::vector<std::uint64_t>{4, 1}));
+        QCOMPARE(got.durationsNs, (std::vector<std::int64_t>{10, 20, 30, 40, 50}));
+
+        const RemoteQuestion rank1 = callDurationsOf(solve, RankSelection({1}));
+        QCOMPARE(rank1.callDurationsFrom(rank1.answer(run, Percentiles::kDefaultByteLimit), kUrl, 0)
+                     .durationsNs,
+                 std::vector<std::int64_t>{50});
+        const RemoteQuestion none = callDurationsOf(io, RankSelection({0}));
+        const CallsElsewhere::CallDurations empty =
+            none.callDurationsFrom(none.answer(run, Percentiles::kDefaultByteLimit), kUrl, 0);
+        QVERIFY(empty.ranks.empty());
+        QVERIFY(empty.durationsNs.empty());
+    }
+
+    void damagedOrMismatchedCallDurationsNameTheAddress() {
+        const ProfilingResults run = keptHandRun();
+        const RemoteQuestion asked = callDurationsOf(0, {});
+        const std::string answer = asked.answer(run, Percentiles::kDefaultByteLimit);
+        auto fails = [&](const RemoteQuestion& question, const std::string& bytes) {
+            try {
+                question.callDurationsFrom(bytes, kUrl, 1024);
+            } catch (const RemoteReadError& error) {
+                return QString(error.what()).contains(QString::fromStdString(kUrl));
+            }
+            return false;
+        };
+        QVERIFY(!fails(asked, answer));
+        QVERIFY(fails(callDurationsOf(0, RankSelection({0})), answer)); // another question
+        QVERIFY(fails(asked, answer + "x"));
+        for (std::size_t cut = 0; cut < answer.size(); ++cut)
+            QVERIFY2(fails(asked, answer.substr(0, cut)), qPrintable(QString::number(cut)));
+
+        // Written field by field: the question, then the ranks with their counts
+        // and the packed durations.
+        const auto answerWith = [](const RemoteQuestion& question,
+                                   std::vector<std::pair<std::uint32_t, std::uint64_t>> slices,
+                                   std::vector<std::int64_t> durations) {
+            isolate::ByteWriter out;
+            out.u64(slices.size());
+            for (const auto& [rank, count] : slices) {
+                out.u32(rank);
+                out.u64(count);
+            }
+            out.text(RemotePayload::pack(
+                std::string_view(reinterpret_cast<const char*>(durations.data()),
+                                 durations.size() * sizeof(std::int64_t))));
+            return question.encode() + out.take();
+        };
+        QVERIFY(!fails(asked, answerWith(asked, {{0, 2}, {3, 1}}, {1, 2, 3})));
+        QVERIFY(fails(asked, answerWith(asked, {{3, 1}, {0, 2}}, {1, 2, 3}))); // ranks out of order
+        QVERIFY(fails(asked, answerWith(asked, {{0, 2}, {0, 1}}, {1, 2, 3}))); // or repeated
+        QVERIFY(fails(asked, answerWith(asked, {{0, 0}}, {})));             // a rank without calls
+        QVERIFY(fails(asked, answerWith(asked, {{0, 2}, {3, 1}}, {1, 2}))); // fewer durations
+        QVERIFY(fails(asked, answerWith(asked, {{0, 2}, {3, 1}}, {1, 2, 3, 4}))); // or more
+        QVERIFY(fails(asked, answerWith(asked, {{0, std::uint64_t{1} << 62}}, {1})));
+        QVERIFY(fails(asked, answerWith(asked, {{0, 129}}, std::vector<std::int64_t>(129))));
+        const RemoteQuestion rank0 = callDurationsOf(0, RankSelection({0}));
+        QVERIFY(!fails(rank0, answerWith(rank0, {{0, 1}}, {1})));
+        QVERIFY(fails(rank0, answerWith(rank0, {{3, 1}}, {1}))); // a rank not asked for
     }
 
     void damagedOrMismatchedAnswersNameTheAddress() {

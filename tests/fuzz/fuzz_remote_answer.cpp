@@ -2,8 +2,9 @@
 // libFuzzer target: the bytes of a run on another host, as a hostile or
 // broken host (or viewer) might send them. The first byte picks the reader:
 // the results and whole-run timeline (RemotePayload), a zoom's answer and
-// request (RemoteWindow), a question about the calls and its three kinds of
-// answer (RemoteQuestion: histogram, percentiles, durations over time).
+// request (RemoteWindow), a question about the calls and its four kinds of
+// answer (RemoteQuestion: histogram, percentiles, durations over time, every
+// call's duration).
 // Damage must end in a scope::ProfileError (RemoteReadError or
 // CorruptProfileError); any other exception, crash, leak or hang is a
 // finding. Build and run: see tests/fuzz/README.md.
@@ -39,7 +40,7 @@ RemoteQuestion question(RemoteQuestion::Kind kind) {
 }
 
 void read(std::uint8_t reader, std::string_view bytes) {
-    switch (reader % 7) {
+    switch (reader % 8) {
     case 0:
         (void)RemotePayload::decode(bytes, kUrl, kMaxBytes);
         break;
@@ -64,8 +65,12 @@ void read(std::uint8_t reader, std::string_view bytes) {
     case 5:
         (void)question(RemoteQuestion::Kind::Percentiles).percentilesFrom(bytes, kUrl, 4);
         break;
-    default:
+    case 6:
         (void)question(RemoteQuestion::Kind::Durations).durationsFrom(bytes, kUrl);
+        break;
+    default:
+        (void)question(RemoteQuestion::Kind::CallDurations)
+            .callDurationsFrom(bytes, kUrl, kMaxBytes);
         break;
     }
 }
