@@ -61,6 +61,11 @@ struct ReadRequest {
     // findReadWorker()).
     std::chrono::milliseconds timeout{10000};
     std::string worker;
+
+    // Of a run on another host (readRemote): the command that indexes it
+    // there first when it has no index (e.g. "mpirun -n 8 scope-index");
+    // empty: $SCOPE_REMOTE_INDEX_COMMAND.
+    std::string remoteIndexCommand;
 };
 
 } // namespace scope

@@ -45,6 +45,8 @@ struct LoadRequest {
     bool useIndex = false;
     std::uint64_t indexCacheLimit = 0; // bytes, 0 = IndexCache's default
     bool indexBeside = false;          // RUN.scopeindex instead of the cache folder
+    // Of a run on another host: ReadRequest::remoteIndexCommand.
+    std::string remoteIndexCommand = {};
 };
 
 class TimelineIndex;

@@ -36,6 +36,7 @@ LoadOutcome RemoteLoad::run(LoadOutcome outcome,
         read.rowDetailsLimit = kViewerRowDetailsLimit;
         // The host's memory, not this process's: nothing of ours is taken off.
         read.memoryBudget = request_.memoryBudget;
+        read.remoteIndexCommand = request_.remoteIndexCommand;
         RemoteRun remote = readRemote(*url, read);
         // The window keys runs by the path it asked for.
         remote.results.path = request_.path;

@@ -49,7 +49,9 @@ std::string remoteCommand(const RemoteUrl& url, const ReadRequest& request, bool
             words.emplace_back("--line-profile");
     } else if (!withTimeline) {
         words.emplace_back("--no-timeline");
-    } else if (const std::string indexer = environment("SCOPE_REMOTE_INDEX_COMMAND");
+    } else if (const std::string indexer = request.remoteIndexCommand.empty()
+                                               ? environment("SCOPE_REMOTE_INDEX_COMMAND")
+                                               : request.remoteIndexCommand;
                !indexer.empty()) {
         words.insert(words.end(), {"--index-with", indexer});
     }

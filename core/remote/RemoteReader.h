@@ -18,8 +18,9 @@ namespace scope {
 // $SCOPE_REMOTE_HELPER), which reads the file where it lies, builds or uses
 // its index there, and sends back only what is shown. $SCOPE_SSH_COMMAND
 // replaces "ssh" (run through /bin/sh, as GIT_SSH_COMMAND is). With
-// $SCOPE_REMOTE_INDEX_COMMAND set (e.g. "mpirun -n 8 scope-index"), a run
-// with no index on the host is first indexed there by that command.
+// request.remoteIndexCommand or $SCOPE_REMOTE_INDEX_COMMAND set (e.g.
+// "mpirun -n 8 scope-index"), a run with no index on the host is first
+// indexed there by that command.
 struct RemoteRun {
     // Exact statistics, metadata and rows; no calls (eventsRead false,
     // onDemand null), but with the timeline, callsElsewhere answers for them

@@ -105,9 +105,24 @@ private slots:
         QCOMPARE(again.results.rows.size(), local.rows.size());
     }
 
+    // The command the viewer keeps for a host (File ▸ Open Remote…) comes
+    // with the request and goes before the environment's.
+    void theRequestsCommandGoesBeforeTheEnvironments() {
+        qputenv("SCOPE_REMOTE_INDEX_COMMAND", "false");
+        std::vector<std::string> steps;
+        ReadRequest request;
+        request.remoteIndexCommand = indexCommand().toStdString();
+        request.control.progress = [&](double, std::string_view step) { steps.emplace_back(step); };
+        const RemoteRun remote = readRemote(host_.url(), request);
+        QVERIFY(tookStep(steps, "indexing with "));
+        QVERIFY(tookStep(steps, "opening from its index"));
+        QCOMPARE(remote.results.rows.size(), readProfileFile(host_.path(), {}).rows.size());
+    }
+
     void aFailingCommandNamesHostFileAndWhatItSaid() {
         const QString command =
-            host_.executable("no-mpi.sh", "echo 'mpirun: not enough slots' >&2\nexit 7\n");
+            host_.executable("no-mpi.sh", "echo 'mpirun: not enough slots' >&2\n"
+                                          "echo '-------------' >&2\necho >&2\nexit 7\n");
         qputenv("SCOPE_REMOTE_INDEX_COMMAND", command.toUtf8());
         QString what;
         try {

@@ -111,10 +111,12 @@ private slots:
     void saysWhatIsWrong();
     void takesAPastedUrl();
     void keepsTheRecentHosts();
+    void keepsAnIndexCommandPerHost();
     void isUsableByKeyboard();
     void secondViewerHandsOverUrlsUntouched();
     void opensARunOverSsh();
     void failedConnectionNamesHostAndFileAndKeepsOtherRuns();
+    void runsTheHostsIndexCommand();
 
 private:
     QTemporaryDir dir_;
@@ -132,6 +134,7 @@ void tst_OpenRemote::initTestCase() {
 
 void tst_OpenRemote::init() {
     QSettings().remove(QStringLiteral("remote/recentHosts"));
+    QSettings().remove(QStringLiteral("remote/indexCommands"));
     QSettings().remove(QStringLiteral("recentFiles"));
 }
 
@@ -223,10 +226,45 @@ void tst_OpenRemote::keepsTheRecentHosts() {
     QCOMPARE(hosts.back(), QStringLiteral("host2"));
 }
 
+// The command typed for a host comes back with the host, and only with it;
+// one typed before the host is picked is not replaced.
+void tst_OpenRemote::keepsAnIndexCommandPerHost() {
+    const QString command = QStringLiteral("mpirun -n 8 scope-index");
+    {
+        OpenRemoteDialog dialog;
+        fill(dialog, {}, QStringLiteral("hpc"), {}, QStringLiteral("/r.h5"));
+        QCOMPARE(dialog.indexField()->text(), QString());
+        dialog.indexField()->setText(command);
+        dialog.accept();
+    }
+    {
+        OpenRemoteDialog dialog; // "hpc", the last host, comes first
+        QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("hpc"));
+        QCOMPARE(dialog.indexField()->text(), command);
+        dialog.hostBox()->setEditText(QStringLiteral("laptop"));
+        QCOMPARE(dialog.indexField()->text(), QString());
+        dialog.hostBox()->setEditText(QStringLiteral("hpc"));
+        QCOMPARE(dialog.indexField()->text(), command);
+        // Emptied, it is forgotten.
+        dialog.indexField()->clear();
+        fill(dialog, {}, QStringLiteral("hpc"), {}, QStringLiteral("/r.h5"));
+        dialog.accept();
+    }
+    {
+        OpenRemoteDialog dialog;
+        QCOMPARE(dialog.indexField()->text(), QString());
+        dialog.hostBox()->setEditText(QString());
+        dialog.indexField()->setText(QStringLiteral("typed first"));
+        dialog.hostBox()->setEditText(QStringLiteral("hpc"));
+        QCOMPARE(dialog.indexField()->text(), QStringLiteral("typed first"));
+    }
+}
+
 void tst_OpenRemote::isUsableByKeyboard() {
     OpenRemoteDialog dialog;
-    for (QWidget* field : std::initializer_list<QWidget*>{dialog.hostBox(), dialog.userField(),
-                                                          dialog.portField(), dialog.pathField()}) {
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{dialog.hostBox(), dialog.userField(), dialog.portField(),
+                                         dialog.pathField(), dialog.indexField()}) {
         QLabel* label = labelFor(dialog, field);
         QVERIFY(label != nullptr);
         QVERIFY2(label->text().contains(QLatin1Char('&')), qPrintable(label->text()));
@@ -237,11 +275,12 @@ void tst_OpenRemote::isUsableByKeyboard() {
     dialog.hostBox()->setFocus();
     QTRY_VERIFY(dialog.hostBox()->hasFocus());
     QList<QWidget*> order;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 4; ++i) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         order << QApplication::focusWidget();
     }
-    QCOMPARE(order, (QList<QWidget*>{dialog.userField(), dialog.portField(), dialog.pathField()}));
+    QCOMPARE(order, (QList<QWidget*>{dialog.userField(), dialog.portField(), dialog.pathField(),
+                                     dialog.indexField()}));
     // Typed from the keyboard alone, Return opens.
     QTest::keyClicks(dialog.pathField(), QStringLiteral("/r.h5"));
     dialog.hostBox()->setEditText(QStringLiteral("kbd"));
@@ -414,6 +453,34 @@ void tst_OpenRemote::failedConnectionNamesHostAndFileAndKeepsOtherRuns() {
     QVERIFY2(text.contains(QStringLiteral("lost")), qPrintable(text));
     QCOMPARE(window.runCount(), 1);
     QCOMPARE(window.currentRunView()->run()->path, fixture_);
+    qunsetenv("SCOPE_SSH_COMMAND");
+}
+
+// The command kept for the host runs there before the run opens: one that
+// fails names itself, its exit status and what it said, and the window stays.
+void tst_OpenRemote::runsTheHostsIndexCommand() {
+    const QString ssh = writeScript(dir_, QStringLiteral("local-ssh"), kLocalSsh);
+    qputenv("SCOPE_SSH_COMMAND", ssh.toLocal8Bit());
+    const QString failing = writeScript(dir_, QStringLiteral("no-slots"),
+                                        "#!/bin/sh\necho 'not enough slots' >&2\nexit 7\n");
+    // A file of its own: no index of it is kept anywhere yet.
+    const QString run = dir_.filePath(QStringLiteral("unindexed.h5"));
+    QVERIFY(QFile::copy(fixture_, run));
+    MainWindow window;
+    QSignalSpy failed(&window, &MainWindow::loadFailed);
+    QTimer::singleShot(0, &window, [&] {
+        auto* dialog = qobject_cast<OpenRemoteDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog != nullptr);
+        fill(*dialog, {}, QStringLiteral("testhost"), {}, run);
+        dialog->indexField()->setText(failing);
+        dialog->openButton()->click();
+    });
+    actionNamed(window, QStringLiteral("Open Re&mote…"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
+    const QString text = window.banner()->text();
+    QVERIFY2(text.contains(failing), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("exit status 7")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("not enough slots")), qPrintable(text));
     qunsetenv("SCOPE_SSH_COMMAND");
 }
 

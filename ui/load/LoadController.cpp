@@ -3,6 +3,7 @@
 
 #include "common/MemoryBudgetSetting.h"
 #include "common/RegionPalette.h"
+#include "common/RemoteIndexSetting.h"
 #include "load/AsyncLoader.h"
 
 #include <QMetaObject>
@@ -54,6 +55,7 @@ quint64 LoadController::load(const QString& path, bool summaryOnly) {
     request.useIndex = useIndex_;
     request.indexBeside = indexBeside_;
     request.indexCacheLimit = indexCacheLimit();
+    request.remoteIndexCommand = RemoteIndexSetting::commandForUrl(path).toStdString();
     const quint64 id = loader_->start(std::move(request));
     started_[id].start();
     paths_[id] = path;

@@ -2,6 +2,7 @@
 #include "OpenRemoteDialog.h"
 
 #include "common/ColorContrast.h"
+#include "common/RemoteIndexSetting.h"
 #include "remote/RemoteUrl.h"
 
 #include <QComboBox>
@@ -48,8 +49,8 @@ std::string remotePath(const QString& path) {
 
 OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     : QDialog(parent), host_(new QComboBox(this)), user_(new QLineEdit(this)),
-      port_(new QLineEdit(this)), path_(new QLineEdit(this)), url_(new QLabel(this)),
-      problem_(new QLabel(this)),
+      port_(new QLineEdit(this)), path_(new QLineEdit(this)), index_(new QLineEdit(this)),
+      url_(new QLabel(this)), problem_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Open Remote Run"));
     host_->setEditable(true);
@@ -63,6 +64,10 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     port_->setPlaceholderText(tr("as in your ssh configuration"));
     port_->setValidator(new QIntValidator(1, 65535, port_));
     path_->setPlaceholderText(tr("/scratch/me/run.h5 or ~/run.h5"));
+    index_->setPlaceholderText(tr("optional, e.g. mpirun -n 8 scope-index"));
+    index_->setAccessibleDescription(
+        tr("The command that indexes a run on this host before it opens, when it has no index "
+           "there yet; kept for the host"));
     url_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     url_->setWordWrap(true);
     url_->setAccessibleName(tr("Address"));
@@ -80,6 +85,7 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     form->addRow(tr("&User:"), user_);
     form->addRow(tr("Po&rt:"), port_);
     form->addRow(tr("&Path:"), path_);
+    form->addRow(tr("&Index there with:"), index_);
     form->addRow(tr("Address:"), url_);
     openButton()->setText(tr("&Open"));
     auto* note = new QLabel(tr("Read on the host with your own ssh (its configuration, keys and "
@@ -98,18 +104,21 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     setTabOrder(host_, user_);
     setTabOrder(user_, port_);
     setTabOrder(port_, path_);
-    setTabOrder(path_, buttons_);
+    setTabOrder(path_, index_);
+    setTabOrder(index_, buttons_);
 
     connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(host_, &QComboBox::editTextChanged, this, [this](const QString& text) {
         takePastedUrl(text);
+        fillIndexCommand();
         update();
     });
     for (QLineEdit* field : {user_, port_, path_})
         connect(field, &QLineEdit::textChanged, this, &OpenRemoteDialog::update);
     // The last host first: runs are mostly opened again from where the last one lay.
     host_->setCurrentIndex(host_->count() > 0 ? 0 : -1);
+    fillIndexCommand();
     update();
     setMinimumWidth(480);
     (host_->currentText().isEmpty() ? static_cast<QWidget*>(host_) : path_)->setFocus();
@@ -214,10 +223,18 @@ void OpenRemoteDialog::update() {
     openButton()->setEnabled(wrong.isEmpty());
 }
 
+void OpenRemoteDialog::fillIndexCommand() {
+    if (index_->text() != indexFilled_)
+        return;
+    indexFilled_ = RemoteIndexSetting::commandFor(fields().host);
+    index_->setText(indexFilled_);
+}
+
 void OpenRemoteDialog::accept() {
     if (!problem().isEmpty())
         return;
     rememberHost(fields().host);
+    RemoteIndexSetting::store(fields().host, index_->text());
     QDialog::accept();
 }
 

@@ -14,7 +14,8 @@ class QPushButton;
 // the user's own ssh (core/remote). The host (with the recent ones to pick
 // from), an optional user and port, and the path on the host become an
 // ssh://[user@]host[:port]/path URL, shown as it is built; what is wrong
-// with it is said below it and Open waits until it is right.
+// with it is said below it and Open waits until it is right. An optional
+// command indexes runs on that host first (RemoteIndexSetting), kept per host.
 class OpenRemoteDialog : public QDialog {
     Q_OBJECT
 public:
@@ -24,7 +25,7 @@ public:
     QString url() const;
     // What is wrong with the fields, as a sentence; empty when they make a URL.
     QString problem() const;
-    // Remembers the host among the recent ones.
+    // Remembers the host among the recent ones, and its index command.
     void accept() override;
 
     // The hosts runs were opened from, most recent first (at most 10), in the
@@ -36,6 +37,7 @@ public:
     QLineEdit* userField() const { return user_; }
     QLineEdit* portField() const { return port_; }
     QLineEdit* pathField() const { return path_; }
+    QLineEdit* indexField() const { return index_; }
     QLabel* urlLabel() const { return url_; }
     QLabel* problemLabel() const { return problem_; }
     QPushButton* openButton() const;
@@ -53,11 +55,15 @@ private:
     // A whole ssh:// URL pasted into the host field fills every field.
     void takePastedUrl(const QString& text);
     void update();
+    // The host's kept index command, unless the field holds one typed here.
+    void fillIndexCommand();
 
     QComboBox* host_;
     QLineEdit* user_;
     QLineEdit* port_;
     QLineEdit* path_;
+    QLineEdit* index_;
+    QString indexFilled_; // what fillIndexCommand put in index_ last
     QLabel* url_;
     QLabel* problem_;
     QDialogButtonBox* buttons_;
