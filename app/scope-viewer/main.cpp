@@ -43,6 +43,8 @@ int exportHeadless(const QCommandLineParser& parser, const QString& directory, b
     options.summaryOnly = summaryOnly;
     options.memoryBudget = memoryBudget;
     options.combineRanks = combineRanks;
+    options.useIndex = !parser.isSet(QStringLiteral("no-index"));
+    options.indexBeside = parser.isSet(QStringLiteral("index-beside"));
     if (!HeadlessExport::parseFormat(format, &options.format)) {
         err << "scope-viewer: --export-format must be png, svg or pdf, not '" << format << "'"
             << Qt::endl;

@@ -169,7 +169,7 @@ public:
 
     // Blocks until no window is being read or waiting to be. For tests and
     // benchmarks: the UI never waits.
-    void waitIdle() const;
+    void waitIdle() const override;
     std::size_t windowBytes() const;
     std::uint64_t windowBudgetBytes() const { return windowBudget_; }
     std::size_t memoryBytes() const;

@@ -92,6 +92,9 @@ public:
     // Called (on any thread) when spans a query could only approximate have
     // been read. Sources in memory never call it.
     virtual void setRefinedCallback(std::function<void()> callback) const { (void)callback; }
+    // Blocks until the spans earlier queries could only approximate have
+    // been read (or failed). For batch exports and tests: a window never waits.
+    virtual void waitIdle() const {}
     // Why finer spans could not be read (a damaged file, a dropped
     // connection), in words for a title that names the run already: the
     // stand-in then stays. Empty while reads succeed.

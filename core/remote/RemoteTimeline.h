@@ -71,7 +71,7 @@ public:
     // to questions (RemoteCalls) included.
     std::uint64_t bytesReceived() const;
     // Blocks until no zoom is asked or on its way. For tests: the UI never waits.
-    void waitIdle() const;
+    void waitIdle() const override;
 
 private:
     std::shared_ptr<const RemoteWindow> windowFor(std::size_t lane, std::int64_t t0,

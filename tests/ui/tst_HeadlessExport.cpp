@@ -2,6 +2,8 @@
 // `scope-viewer --export-dir` as a batch job runs it: the real binary, no
 // display, exactly the promised files, and scope-report's exit statuses.
 #include "../core/SptImage.h"
+#include "FixtureWriter.h"
+#include "SyntheticRun.h"
 
 #include <QDir>
 #include <QFile>
@@ -58,16 +60,23 @@ private slots:
     void missingFileExitsWithTwo();
     void corruptFileExitsWithThree();
     void badFormatIsAUsageError();
+    void aRunReadOnDemandIsExportedFromItsIndexTheSecondTime();
 
 private:
-    Result exportTo(const QString& directory, const QStringList& arguments);
+    Result exportTo(const QString& directory, const QStringList& arguments,
+                    const QString& cacheFolder = {});
     QTemporaryDir dir_;
 };
 
-Result TestHeadlessExport::exportTo(const QString& directory, const QStringList& arguments) {
+Result TestHeadlessExport::exportTo(const QString& directory, const QStringList& arguments,
+                                    const QString& cacheFolder) {
     QProcess process;
     // No display on purpose: the export must not need one.
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // Indexes are kept in the test's folder, not in the user's cache.
+    environment.insert(QStringLiteral("XDG_CACHE_HOME"),
+                       cacheFolder.isEmpty() ? dir_.filePath(QStringLiteral("cache"))
+                                             : cacheFolder);
     environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
     environment.remove(QStringLiteral("DISPLAY"));
     environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
@@ -319,6 +328,46 @@ void TestHeadlessExport::badFormatIsAUsageError() {
                  {QStringLiteral("--export-format"), QStringLiteral("gif"), sample("run_np3.h5")});
     QCOMPARE(result.exitCode, 1);
     QVERIFY(result.err.contains(QStringLiteral("gif")));
+}
+
+// A budget of 2 MiB reads the run's 7.7 MB of calls on demand and keeps its
+// index; the next export opens it from there, says so, and writes the same
+// statistics and charts.
+void TestHeadlessExport::aRunReadOnDemandIsExportedFromItsIndexTheSecondTime() {
+    const QString run = dir_.filePath(QStringLiteral("on-demand.h5"));
+    scope::fixtures::SyntheticRun::Shape shape;
+    shape.ranks = 8;
+    shape.calls = 20000;
+    scope::fixtures::FixtureSpec spec = scope::fixtures::SyntheticRun::generate(shape);
+    spec.schema = 3;
+    scope::fixtures::FixtureWriter::write(spec, run.toStdString());
+    const QString cache = dir_.filePath(QStringLiteral("index-cache"));
+    const QStringList arguments{QStringLiteral("--memory-budget"), QStringLiteral("64M"), run};
+
+    const QString first = dir_.filePath(QStringLiteral("first"));
+    const Result read = exportTo(first, arguments, cache);
+    QVERIFY2(read.exitCode == 0, qPrintable(read.err));
+    QVERIFY2(read.err.contains(QStringLiteral("on-demand: index kept at ")), qPrintable(read.err));
+    QCOMPARE(QDir(cache + QStringLiteral("/scope-viewer")).entryList(QDir::Files).size(), 1);
+
+    const QString second = dir_.filePath(QStringLiteral("second"));
+    const Result reopened = exportTo(second, arguments, cache);
+    QVERIFY2(reopened.exitCode == 0, qPrintable(reopened.err));
+    QVERIFY2(reopened.err.contains(QStringLiteral("on-demand: opened from its index")),
+             qPrintable(reopened.err));
+    QCOMPARE(reopened.files, read.files);
+    const auto statistics = [](const QString& folder) {
+        QFile json(QDir(folder).filePath(QStringLiteral("region_statistics.json")));
+        return json.open(QIODevice::ReadOnly) ? json.readAll() : QByteArray();
+    };
+    QVERIFY(!statistics(first).isEmpty());
+    QCOMPARE(statistics(second), statistics(first));
+
+    // --no-index reads the file again.
+    const Result again = exportTo(dir_.filePath(QStringLiteral("third")),
+                                  QStringList{QStringLiteral("--no-index")} + arguments, cache);
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    QVERIFY2(!again.err.contains(QStringLiteral("opened from its index")), qPrintable(again.err));
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessExport)

@@ -8,6 +8,7 @@
 #include "callpaths/FlameGraph.h"
 #include "charts/PaintedSurface.h"
 #include "charts/RegionTotalsChart.h"
+#include "charts/TimelineSurface.h"
 #include "common/RunContext.h"
 #include "compare/WhatChanged.h"
 #include "comparison/ComparisonBarChart.h"
@@ -33,6 +34,10 @@
 #include <optional>
 
 namespace {
+
+// A chart that draws calls read in the background is drawn again after
+// waiting for them; a zoom asks once more for the finer spans it then needs.
+constexpr int kWaitsForCalls = 3;
 
 // scope-report's exit statuses: 2 for a missing file, 4 for a file without
 // summary data when only the summary was asked for, 3 for everything else.
@@ -86,14 +91,24 @@ public:
     // A page's chart. One that sizes itself (the flame graph, as deep as its
     // tree) is given the width only: at a fixed height a shallow tree left
     // most of the image blank.
-    void save(ChartSurface& surface, const QString& base) {
+    // `calls`: the run's timeline when the chart draws spans it may read in
+    // the background (a run read on demand, or opened from its index): the
+    // export waits for them, as a user would before trying again.
+    void save(ChartSurface& surface, const QString& base,
+              const scope::TimelineSource* calls = nullptr) {
         const QString path = pathFor(base);
         const bool sizesItself =
             dynamic_cast<PaintedSurface<FlameGraph>*>(&surface) != nullptr ||
             dynamic_cast<PaintedSurface<WhatChangedPanel>*>(&surface) != nullptr;
         const QSize size = sizesItself ? QSize(options_.size.width(), 0) : options_.size;
+        const auto format = RunChartFiles::format(options_.format);
         QString error;
-        if (surface.save(RunChartFiles::format(options_.format), path, size, 1.0, &error))
+        bool saved = surface.save(format, path, size, 1.0, &error);
+        for (int tries = 0; !saved && calls != nullptr && tries < kWaitsForCalls; ++tries) {
+            calls->waitIdle();
+            saved = surface.save(format, path, size, 1.0, &error);
+        }
+        if (saved)
             written(path);
         else
             failed(error);
@@ -145,6 +160,7 @@ std::vector<std::shared_ptr<const RunData>>
 HeadlessExport::load(const Options& options, std::vector<Failure>& failures, QTextStream& err) {
     LoadController loader;
     loader.setMemoryBudgetOverride(options.memoryBudget);
+    loader.setIndexUse(options.useIndex, options.indexBeside);
     QEventLoop loop;
     // As the window opens them: with --combine-ranks the files are one run.
     RankFileRuns rankRuns;
@@ -249,7 +265,8 @@ void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunDa
         page->drawNow();
         const QString reason = skipReason(*run, *surface, region);
         if (reason.isEmpty())
-            writer.save(*surface, base);
+            writer.save(*surface, base,
+                        dynamic_cast<TimelineSurface*>(surface) ? run->timeline.get() : nullptr);
         else
             writer.note(QStringLiteral("%1: %2 skipped: %3")
                             .arg(run->path, QFileInfo(writer.pathFor(base)).fileName(), reason));
@@ -302,6 +319,11 @@ HeadlessExport::Outcome HeadlessExport::run(const Options& options, QTextStream&
         results.push_back(run->results.get());
     const QStringList labels = runLabels(runs);
     const bool several = runs.size() >= 2;
+    // Why a run took the time it did, as the window's status bar says.
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        if (!runs[i]->indexNote.isEmpty())
+            writer.note(labels[static_cast<qsizetype>(i)] + QStringLiteral(": ") +
+                        runs[i]->indexNote);
 
     // One file keeps the names batch scripts expect (regions.png); with
     // several, every run gets its own charts, named after its label.

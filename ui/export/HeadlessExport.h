@@ -33,6 +33,10 @@ public:
         QSize size{1600, 900};
         std::uint64_t memoryBudget = 0; // --memory-budget; 0 = the preference's
         bool combineRanks = false;      // --combine-ranks: the files are one run
+        // The runs' kept indexes, as the window uses them (--no-index,
+        // --index-beside): a run read on demand opens from its index.
+        bool useIndex = true;
+        bool indexBeside = false;
     };
 
     struct Outcome {
