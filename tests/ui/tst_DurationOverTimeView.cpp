@@ -5,8 +5,11 @@
 #include "../core/HandMadeRun.h"
 #include "../core/MemoryCallSource.h"
 #include "LabelLayout.h"
+#include "common/RunContext.h"
+#include "common/RunData.h"
 #include "distributions/ChartMessage.h"
 #include "distributions/DurationOverTimeView.h"
+#include "distributions/OverTimePage.h"
 #include "format/ProfileReader.h"
 
 #include "model/Errors.h"
@@ -153,6 +156,26 @@ private slots:
                      "This region has 6 calls;\nmore than the memory budget allows")),
                  qPrintable(message(view)));
         QCOMPARE(strokes(view), 0);
+    }
+
+    // An export of the page (the window's, the headless one) says why in the
+    // chart's own words, not "select a region".
+    void anExportBeyondTheByteLimitSaysWhy() {
+        QWidget host;
+        OverTimePage page(&host);
+        RunContext context;
+        page.bind(&context);
+        auto run = std::make_shared<RunData>();
+        run->path = QStringLiteral("two-ranks.h5");
+        run->results = std::make_shared<const scope::ProfilingResults>(
+            scope::testing::MemoryCallSource::onDemand(*twoRanks()));
+        context.setRun(run, {});
+        // Below what a run's budget gives (1 MiB at least): six calls do not fit.
+        page.overTime()->setByteLimit(6 * scope::DurationSeries::kBytesPerCall - 1);
+        context.setRegion(0);
+        page.drawNow();
+        const QString reason = page.surface()->unavailable();
+        QVERIFY2(reason.startsWith(QStringLiteral("This region has 6 calls;")), qPrintable(reason));
     }
 
     void unreadableCallsShowTheError() {

@@ -102,6 +102,10 @@ std::string RegionCallsChart::regionName() const {
     return hasRegion() ? results_->regions[static_cast<std::size_t>(region_)] : std::string();
 }
 
+QString RegionCallsChart::shownMessage() const {
+    return message_->visible() ? message_->text() : QString();
+}
+
 void RegionCallsChart::showMessage(const QString& text) {
     message_->setText(text);
     message_->setVisible(true);

@@ -56,6 +56,8 @@ public:
     virtual QString title() const = 0;
     // Whether the latest request's result is drawn (not a message).
     virtual bool available() const = 0;
+    // The message drawn instead of a result ("" when none is).
+    QString shownMessage() const;
     // The hover text at a point of the plot; "" where there is nothing to say.
     virtual QString toolTipAt(QPoint position) const = 0;
     // Whether the chart draws something for `results` without their calls

@@ -65,6 +65,9 @@ QString RegionCallsPage::unavailable() {
     chart_->setRegionAndRanks(context_->region(), context_->ranks());
     if (chart_->reading())
         return reasons_.reading;
+    if (!chart_->available() && scope::hasCallData(*context_->results()) &&
+        context_->region() >= 0 && !chart_->shownMessage().isEmpty())
+        return chart_->shownMessage(); // e.g. more calls than the budget allows the chart
     if (!chart_->available())
         return scope::hasCallData(*context_->results()) ? reasons_.noCalls : reasons_.needsCalls;
     return {};

@@ -269,7 +269,8 @@ void HeadlessExport::exportRun(Writer& writer, const std::shared_ptr<const RunDa
                         dynamic_cast<TimelineSurface*>(surface) ? run->timeline.get() : nullptr);
         else
             writer.note(QStringLiteral("%1: %2 skipped: %3")
-                            .arg(run->path, QFileInfo(writer.pathFor(base)).fileName(), reason));
+                            .arg(run->path, QFileInfo(writer.pathFor(base)).fileName(),
+                                 reason.simplified()));
     }
 }
 
