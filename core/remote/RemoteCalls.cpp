@@ -6,6 +6,18 @@
 #include "model/Errors.h"
 
 namespace scope {
+namespace {
+
+// A question about one region's calls on some ranks.
+RemoteQuestion about(RemoteQuestion::Kind kind, std::size_t region, const RankSelection& ranks) {
+    RemoteQuestion question;
+    question.kind = kind;
+    question.region = static_cast<std::uint32_t>(region);
+    question.ranks = ranks;
+    return question;
+}
+
+} // namespace
 
 RemoteCalls::RemoteCalls(std::shared_ptr<RemoteExchange> exchange, std::size_t regions,
                          std::uint64_t maxBytes)
@@ -16,11 +28,8 @@ RegionHistogram RemoteCalls::histogram(std::size_t region, const RankSelection& 
     const std::string url = exchange_->url().text();
     if (region >= regions_ || bins == 0 || bins > RemoteQuestion::kMostBins)
         throw ProfileError(url, "asking the host for a histogram", "no such region or bins");
-    RemoteQuestion question;
-    question.kind = RemoteQuestion::Kind::Histogram;
-    question.region = static_cast<std::uint32_t>(region);
+    RemoteQuestion question = about(RemoteQuestion::Kind::Histogram, region, ranks);
     question.bins = static_cast<std::uint32_t>(bins);
-    question.ranks = ranks;
     return question.histogramFrom(ask(question), url);
 }
 
@@ -38,10 +47,7 @@ CallsElsewhere::Durations RemoteCalls::durations(std::size_t region, const RankS
     if (region >= regions_ || columns > RemoteQuestion::kMostColumns)
         throw ProfileError(url, "asking the host for durations over time",
                            "no such region or too many columns");
-    RemoteQuestion question;
-    question.kind = RemoteQuestion::Kind::Durations;
-    question.region = static_cast<std::uint32_t>(region);
-    question.ranks = ranks;
+    RemoteQuestion question = about(RemoteQuestion::Kind::Durations, region, ranks);
     question.t0 = t0;
     question.t1 = t1;
     question.columns = static_cast<std::uint32_t>(columns);
@@ -55,10 +61,7 @@ CallsElsewhere::CallDurations RemoteCalls::callDurations(std::size_t region,
     if (region >= regions_)
         throw ProfileError(url, "asking the host for the durations of every call",
                            "no such region");
-    RemoteQuestion question;
-    question.kind = RemoteQuestion::Kind::CallDurations;
-    question.region = static_cast<std::uint32_t>(region);
-    question.ranks = ranks;
+    const RemoteQuestion question = about(RemoteQuestion::Kind::CallDurations, region, ranks);
     return question.callDurationsFrom(ask(question), url, maxBytes_);
 }
 
