@@ -65,4 +65,23 @@ bool RegionCalls::forEachDuration(const Durations& durations,
         cancel);
 }
 
+CallsElsewhere::CallDurations RegionCalls::durationsByRank() const {
+    CallsElsewhere::CallDurations calls;
+    calls.durationsNs.reserve(count_);
+    std::size_t lastRow = rows_.size();
+    forEachDuration([&](std::size_t row, std::span<const std::int64_t> durations) {
+        if (row != lastRow) {
+            const std::uint32_t rank = rows_[row]->rank;
+            if (calls.ranks.empty() || calls.ranks.back() != rank) {
+                calls.ranks.push_back(rank);
+                calls.counts.push_back(0);
+            }
+            lastRow = row;
+        }
+        calls.counts.back() += durations.size();
+        calls.durationsNs.insert(calls.durationsNs.end(), durations.begin(), durations.end());
+    });
+    return calls;
+}
+
 } // namespace scope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "model/CallsElsewhere.h"
 #include "model/ProfilingResults.h"
 
 #include <atomic>
@@ -47,6 +48,9 @@ public:
     // The same calls as durations (ns).
     bool forEachDuration(const Durations& durations,
                          const std::atomic<bool>* cancel = nullptr) const;
+    // Every selected call's duration, rank after rank in recording order, as
+    // a host answers CallsElsewhere::callDurations.
+    CallsElsewhere::CallDurations durationsByRank() const;
 
 private:
     const ProfilingResults& results_;

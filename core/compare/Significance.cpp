@@ -20,22 +20,8 @@
 namespace scope {
 namespace {
 
-// The calls of a run that stayed on its host, checked against the table: the
-// same ranks with as many calls each as the rows' counts.
-RegionSample fromElsewhere(const ProfilingResults& run, std::size_t region,
-                           const RankSelection& ranks, RegionSample sample) {
-    CallsElsewhere::CallDurations calls = run.callsElsewhere->callDurations(region, ranks);
-    std::map<std::uint32_t, std::uint64_t> expected;
-    for (const RankRegion& row : run.rows)
-        if (row.region == region && row.summary.count > 0 && ranks.contains(row.rank))
-            expected[row.rank] += row.summary.count;
-    std::map<std::uint32_t, std::uint64_t> received;
-    for (std::size_t i = 0; i < calls.ranks.size(); ++i)
-        received[calls.ranks[i]] = calls.counts[i];
-    if (received != expected)
-        throw CorruptProfileError(run.path, "the significance test",
-                                  "the host sent the calls of other ranks, or other counts, "
-                                  "than the table has");
+// The sample of durations grouped by rank.
+RegionSample sampleOf(CallsElsewhere::CallDurations calls, RegionSample sample) {
     sample.perCallData = true;
     sample.durationsNs = std::move(calls.durationsNs);
     sample.ranks = std::move(calls.ranks);
@@ -48,6 +34,25 @@ RegionSample fromElsewhere(const ProfilingResults& run, std::size_t region,
     return sample;
 }
 
+// The calls of a run that stayed on its host, checked against the table: the
+// same ranks with as many calls each as the rows' counts.
+CallsElsewhere::CallDurations fromElsewhere(const ProfilingResults& run, std::size_t region,
+                                            const RankSelection& ranks) {
+    CallsElsewhere::CallDurations calls = run.callsElsewhere->callDurations(region, ranks);
+    std::map<std::uint32_t, std::uint64_t> expected;
+    for (const RankRegion& row : run.rows)
+        if (row.region == region && row.summary.count > 0 && ranks.contains(row.rank))
+            expected[row.rank] += row.summary.count;
+    std::map<std::uint32_t, std::uint64_t> received;
+    for (std::size_t i = 0; i < calls.ranks.size(); ++i)
+        received[calls.ranks[i]] = calls.counts[i];
+    if (received != expected)
+        throw CorruptProfileError(run.path, "the significance test",
+                                  "the host sent the calls of other ranks, or other counts, "
+                                  "than the table has");
+    return calls;
+}
+
 } // namespace
 
 RegionSample RegionSample::of(const ProfilingResults& run, std::size_t region,
@@ -55,26 +60,11 @@ RegionSample RegionSample::of(const ProfilingResults& run, std::size_t region,
     RegionSample sample;
     sample.selectedRanks = run.rankCount(ranks);
     if (!hasCallData(run) && run.callsElsewhere)
-        return fromElsewhere(run, region, ranks, std::move(sample));
-    sample.perCallData = hasCallData(run);
-    if (!sample.perCallData)
+        return sampleOf(fromElsewhere(run, region, ranks), std::move(sample));
+    if (!hasCallData(run))
         return sample;
-    const RegionCalls calls(run, region, ranks, "the significance test");
-    sample.durationsNs.reserve(calls.count());
-    std::size_t lastRow = calls.rows().size();
-    calls.forEachDuration([&](std::size_t row, std::span<const std::int64_t> durations) {
-        if (row != lastRow) {
-            const std::uint32_t rank = calls.rows()[row]->rank;
-            if (sample.ranks.empty() || sample.ranks.back() != rank) {
-                sample.ranks.push_back(rank);
-                sample.rankBegin.push_back(sample.durationsNs.size());
-            }
-            lastRow = row;
-        }
-        sample.durationsNs.insert(sample.durationsNs.end(), durations.begin(), durations.end());
-    });
-    sample.rankBegin.push_back(sample.durationsNs.size());
-    return sample;
+    return sampleOf(RegionCalls(run, region, ranks, "the significance test").durationsByRank(),
+                    std::move(sample));
 }
 
 namespace {

@@ -118,29 +118,14 @@ auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const st
 // ranks and their counts, then the durations packed.
 void writeCallDurations(ByteWriter& out, const ProfilingResults& results, std::size_t region,
                         const RankSelection& ranks) {
-    const RegionCalls calls(results, region, ranks, "the durations of every call");
-    std::vector<std::uint32_t> callRanks;
-    std::vector<std::uint64_t> counts;
-    std::vector<std::int64_t> durations;
-    durations.reserve(calls.count());
-    std::size_t lastRow = calls.rows().size();
-    calls.forEachDuration([&](std::size_t row, std::span<const std::int64_t> piece) {
-        if (row != lastRow) {
-            const std::uint32_t rank = calls.rows()[row]->rank;
-            if (callRanks.empty() || callRanks.back() != rank) {
-                callRanks.push_back(rank);
-                counts.push_back(0);
-            }
-            lastRow = row;
-        }
-        counts.back() += piece.size();
-        durations.insert(durations.end(), piece.begin(), piece.end());
-    });
-    out.u64(callRanks.size());
-    for (std::size_t i = 0; i < callRanks.size(); ++i) {
-        out.u32(callRanks[i]);
-        out.u64(counts[i]);
+    const CallsElsewhere::CallDurations calls =
+        RegionCalls(results, region, ranks, "the durations of every call").durationsByRank();
+    out.u64(calls.ranks.size());
+    for (std::size_t i = 0; i < calls.ranks.size(); ++i) {
+        out.u32(calls.ranks[i]);
+        out.u64(calls.counts[i]);
     }
+    const std::vector<std::int64_t>& durations = calls.durationsNs;
     out.text(RemotePayload::pack(std::string_view(reinterpret_cast<const char*>(durations.data()),
                                                   durations.size() * sizeof(std::int64_t))));
 }
