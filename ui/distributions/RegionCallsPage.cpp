@@ -65,10 +65,12 @@ QString RegionCallsPage::unavailable() {
     chart_->setRegionAndRanks(context_->region(), context_->ranks());
     if (chart_->reading())
         return reasons_.reading;
-    if (!chart_->available() && scope::hasCallData(*context_->results()) &&
-        context_->region() >= 0 && !chart_->shownMessage().isEmpty())
-        return chart_->shownMessage(); // e.g. more calls than the budget allows the chart
-    if (!chart_->available())
-        return scope::hasCallData(*context_->results()) ? reasons_.noCalls : reasons_.needsCalls;
-    return {};
+    if (chart_->available())
+        return {};
+    if (!scope::hasCallData(*context_->results()))
+        return reasons_.needsCalls;
+    // The chart's own words for a region it cannot draw (more calls than the
+    // budget allows it, say); "select a region" only while none is.
+    const QString said = chart_->shownMessage();
+    return context_->region() >= 0 && !said.isEmpty() ? said : reasons_.noCalls;
 }
