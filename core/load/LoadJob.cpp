@@ -106,8 +106,12 @@ LoadOutcome LoadJob::run() {
                 return outcome_;
             }
         }
-        if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_))
+        if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_)) {
+            // The helper plans the read meanwhile.
+            if (readsIsolated(request_.path))
+                startedRead_.emplace(request_.path, read);
             showSummariesFirst(read);
+        }
         std::shared_ptr<ProfilingResults> results = readFiles(read);
         // From here on, this thread writes to the outcome and hands out timelines.
         waitForEstimate();
@@ -189,6 +193,11 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
 
 std::shared_ptr<ProfilingResults> LoadJob::readFiles(ReadRequest& read) {
     auto results = std::make_shared<ProfilingResults>();
+    if (startedRead_) {
+        *results = readProfileFile(*startedRead_, read);
+        startedRead_.reset();
+        return results;
+    }
     if (request_.rankFiles.empty()) {
         *results = readProfileFile(request_.path, read);
         return results;

@@ -4,6 +4,7 @@
 #include "AsyncLoader.h"
 #include "base/ReadControl.h"
 #include "index/IndexCache.h"
+#include "isolate/IsolatedRead.h"
 #include "isolate/IsolatedReader.h"
 
 #include <atomic>
@@ -78,6 +79,8 @@ private:
     bool summariesShown_ = false;
     bool estimateShown_ = false;
     std::unique_ptr<OverviewCollector> overviewCollector_;
+    // The read's helper, started before the summaries are shown.
+    std::optional<IsolatedRead> startedRead_;
     // Why a kept index was not used, for LoadOutcome::indexNote.
     std::string indexIgnored_;
     // showSummariesFirst's estimate, drawn on a thread of its own while the

@@ -70,6 +70,19 @@ bool isJsonProfile(const std::string& path) {
     return hasJsonProfileName(path) && !hdf5 && !startsWithSptMagic(bytes);
 }
 
+bool readsIsolated(const std::string& path) {
+    // A `.spt` without the magic is a trace cut short (or damaged), not an
+    // HDF5 file: its reader says so.
+    return !RemoteUrl::looksRemote(path) && !isJsonProfile(path) && !isNativeTrace(path) &&
+           !path.ends_with(".spt");
+}
+
+ProfilingResults readProfileFile(IsolatedRead& started, const ReadRequest& request) {
+    ProfilingResults results = started.finish(request);
+    dropUnrecordedCallIds(results);
+    return results;
+}
+
 ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request) {
     // A run on another host is read there, by our helper started over ssh.
     if (RemoteUrl::looksRemote(path)) {
@@ -93,12 +106,9 @@ ProfilingResults readProfileFile(const std::string& path, const ReadRequest& req
         dropUnrecordedCallIds(results);
         return results;
     }
-    // A `.spt` without the magic is a trace cut short (or damaged), not an
-    // HDF5 file: its reader says so.
-    if (!isNativeTrace(path) && !path.ends_with(".spt")) {
-        ProfilingResults results = readIsolated(path, request);
-        dropUnrecordedCallIds(results);
-        return results;
+    if (readsIsolated(path)) {
+        IsolatedRead read(path, request);
+        return readProfileFile(read, request);
     }
     if (request.summaryOnly && !request.fallback)
         throw SummaryDataUnavailable(path, "reading the summary columns",

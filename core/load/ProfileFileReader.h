@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "isolate/IsolatedRead.h"
 #include "isolate/IsolatedReader.h"
 #include "model/ProfilingResults.h"
 
@@ -28,5 +29,12 @@ bool isJsonProfile(const std::string& path);
 // call ids are all -1 (the older C writer's "not recorded") are dropped, so that nesting comes from
 // the times.
 ProfilingResults readProfileFile(const std::string& path, const ReadRequest& request);
+
+// Whether readProfileFile reads the file through readIsolated: a local file
+// that is neither a JSON profile nor a native trace.
+bool readsIsolated(const std::string& path);
+
+// readProfileFile of such a file whose helper was started before.
+ProfilingResults readProfileFile(IsolatedRead& started, const ReadRequest& request);
 
 } // namespace scope

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "WorkerProcess.h"
+#include "format/ReadRequest.h"
+#include "model/ProfilingResults.h"
+
+#include <exception>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scope {
+
+// readIsolated in two steps: the helper starts on construction and plans the
+// read (libhdf5's step) while the caller does other work, and finish() takes
+// its plan up and reads the event bytes. The viewer reads a large run's
+// summaries meanwhile.
+class IsolatedRead {
+public:
+    // Never throws: what went wrong starting the helper, finish() throws.
+    IsolatedRead(const std::string& path, const ReadRequest& request);
+    ~IsolatedRead();
+    IsolatedRead(const IsolatedRead&) = delete;
+    IsolatedRead& operator=(const IsolatedRead&) = delete;
+
+    // readIsolated(path, request). Only request.control (progress, cancel,
+    // streamed) may have changed since the construction; a request for
+    // another read starts the helper again.
+    ProfilingResults finish(const ReadRequest& request);
+
+private:
+    void start(const ReadRequest& request);
+
+    std::string path_;
+    std::string requestedWorker_;
+    std::vector<std::string> arguments_;
+    isolate::UniqueFd memory_;
+    std::optional<isolate::WorkerProcess> process_;
+    std::exception_ptr startError_;
+};
+
+} // namespace scope

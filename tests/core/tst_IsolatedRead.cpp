@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A read whose helper starts before the caller takes it up (the viewer reads
+// a large run's summaries meanwhile): the same results as a read started at
+// once, through the control given at the end; another request starts the
+// helper again; a helper that cannot start is an error of finish(), and an
+// abandoned read leaves no process behind.
+#include "../isolate/ResultsEquality.h"
+#include "FixtureWriter.h"
+#include "SampleSpecs.h"
+#include "TestSupport.h"
+#include "format/ProfileReader.h"
+#include "isolate/IsolatedRead.h"
+#include "model/Errors.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <thread>
+
+using namespace scope;
+using namespace scope::fixtures;
+using scope::testing::thrown;
+using namespace std::chrono_literals;
+
+namespace {
+
+ReadRequest realWorker() {
+    ReadRequest request;
+    request.worker = SCOPE_READ_WORKER_EXE;
+    return request;
+}
+
+// This process's children, zombies included.
+std::vector<pid_t> childProcesses() {
+    std::vector<pid_t> found;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        std::ifstream status(entry.path() / "status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("PPid:") && std::stoi(line.substr(5)) == getpid())
+                found.push_back(static_cast<pid_t>(std::stoi(name)));
+    }
+    return found;
+}
+
+} // namespace
+
+class TestIsolatedRead : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::string file_;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        file_ = dir_.filePath(QStringLiteral("run.h5")).toStdString();
+        FixtureWriter::write(SampleSpecs::standard(3), file_);
+    }
+
+    // The progress of the read goes to the control given to finish(), not
+    // to the one it was started with.
+    void aStartedReadEqualsOneReadAtOnce() {
+        bool early = false;
+        ReadRequest started = realWorker();
+        started.control.progress = [&](double, std::string_view) { early = true; };
+        IsolatedRead read(file_, started);
+        std::this_thread::sleep_for(50ms);
+        std::vector<double> fractions;
+        ReadRequest taken = realWorker();
+        taken.control.progress = [&](double fraction, std::string_view) {
+            fractions.push_back(fraction);
+        };
+        const ProfilingResults results = read.finish(taken);
+        const QString difference = scope::testing::resultsDifference(results, readH5(file_));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        QVERIFY(!early);
+        QVERIFY(!fractions.empty());
+        QCOMPARE(fractions.back(), 1.0);
+    }
+
+    // Started for every call, taken up for the summaries alone: the
+    // summaries, not the calls.
+    void anotherRequestStartsTheHelperAgain() {
+        IsolatedRead read(file_, realWorker());
+        ReadRequest summary = realWorker();
+        summary.summaryOnly = true;
+        const ProfilingResults results = read.finish(summary);
+        QVERIFY(results.events.starts.empty());
+        const QString difference =
+            scope::testing::resultsDifference(results, readH5Summary(file_, summary));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
+    void aHelperThatCannotStartIsAnErrorOfFinish() {
+        ReadRequest request;
+        request.worker = dir_.filePath(QStringLiteral("no-such-helper")).toStdString();
+        std::optional<IsolatedRead> read;
+        const QString atStart = thrown([&] { read.emplace(file_, request); });
+        QCOMPARE(atStart, QStringLiteral("no error"));
+        const QString error = thrown([&] { read->finish(request); });
+        QVERIFY2(error.startsWith(QStringLiteral("ProfileError: ") + QString::fromStdString(file_)),
+                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("starting the read helper")), qPrintable(error));
+    }
+
+    // A load cancelled while the summaries show never takes its read up.
+    void anAbandonedReadLeavesNoProcess() {
+        QVERIFY(childProcesses().empty());
+        qputenv("SCOPE_FAKE_WORKER", "hang");
+        ReadRequest request;
+        request.worker = SCOPE_FAKE_READ_WORKER_EXE;
+        {
+            IsolatedRead read(file_, request);
+            QCOMPARE(childProcesses().size(), std::size_t{1});
+        }
+        QVERIFY(childProcesses().empty());
+    }
+};
+
+QTEST_MAIN(TestIsolatedRead)
+#include "tst_IsolatedRead.moc"
