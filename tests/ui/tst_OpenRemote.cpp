@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Runs where they lie, as the window offers them: File ▸ Open Remote… builds
-// the ssh:// URL from its fields and says what is wrong, keeps the recent
-// hosts, and an ssh:// URL (from the dialog, the command line or a second
-// viewer) reaches the loader untouched; a failed connection is a line in the
-// banner naming host and file while the other runs stay open. ssh is
-// replaced by a script (SCOPE_SSH_COMMAND) that runs the helper here.
+// Runs where they lie, as the window offers them: an ssh:// URL (from File ▸
+// Open Remote…, the command line or a second viewer) reaches the loader
+// untouched; a failed connection is a line in the banner naming host and
+// file while the other runs stay open. ssh is replaced by a script
+// (SCOPE_SSH_COMMAND) that runs the helper here. The dialog's own fields:
+// tst_OpenRemoteDialog.
 #include "../core/CallTreeDifference.h"
 #include "FixtureWriter.h"
 #include "RunWaiter.h"
@@ -37,7 +37,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
-#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -85,13 +84,6 @@ QAction* actionNamed(const QWidget& window, const QString& text) {
     return nullptr;
 }
 
-QLabel* labelFor(const QWidget& dialog, const QWidget* field) {
-    for (QLabel* label : dialog.findChildren<QLabel*>())
-        if (label->buddy() == field)
-            return label;
-    return nullptr;
-}
-
 void fill(OpenRemoteDialog& dialog, const QString& user, const QString& host, const QString& port,
           const QString& path) {
     dialog.hostBox()->setEditText(host);
@@ -107,12 +99,6 @@ class tst_OpenRemote : public QObject {
 private slots:
     void initTestCase();
     void init();
-    void buildsTheUrlFromTheFields();
-    void saysWhatIsWrong();
-    void takesAPastedUrl();
-    void keepsTheRecentHosts();
-    void keepsAnIndexCommandPerHost();
-    void isUsableByKeyboard();
     void secondViewerHandsOverUrlsUntouched();
     void opensARunOverSsh();
     void failedConnectionNamesHostAndFileAndKeepsOtherRuns();
@@ -136,157 +122,6 @@ void tst_OpenRemote::init() {
     QSettings().remove(QStringLiteral("remote/recentHosts"));
     QSettings().remove(QStringLiteral("remote/indexCommands"));
     QSettings().remove(QStringLiteral("recentFiles"));
-}
-
-void tst_OpenRemote::buildsTheUrlFromTheFields() {
-    OpenRemoteDialog dialog;
-    fill(dialog, QStringLiteral("alice"), QStringLiteral("cluster.example.org"),
-         QStringLiteral("2222"), QStringLiteral("/scratch/alice/run.h5"));
-    QCOMPARE(dialog.url(),
-             QStringLiteral("ssh://alice@cluster.example.org:2222/scratch/alice/run.h5"));
-    QVERIFY(dialog.problem().isEmpty());
-    QVERIFY(dialog.openButton()->isEnabled());
-    QCOMPARE(dialog.urlLabel()->text(), dialog.url());
-
-    // User and port are ssh's own when left empty.
-    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/run.h5"));
-    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/data/run.h5"));
-    // Spaces are escaped, so that the URL is one word on a command line.
-    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/my run.h5"));
-    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/data/my%20run.h5"));
-    // In the remote home, as scp writes it.
-    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("~/runs/run.h5"));
-    QCOMPARE(dialog.url(), QStringLiteral("ssh://cluster/~/runs/run.h5"));
-    // "user@host" typed into the host field, as for ssh.
-    fill(dialog, {}, QStringLiteral("bob@cluster"), {}, QStringLiteral("/r.h5"));
-    QCOMPARE(dialog.url(), QStringLiteral("ssh://bob@cluster/r.h5"));
-}
-
-void tst_OpenRemote::saysWhatIsWrong() {
-    OpenRemoteDialog dialog;
-    fill(dialog, {}, {}, {}, QStringLiteral("/data/run.h5"));
-    QVERIFY(dialog.url().isEmpty());
-    QVERIFY(dialog.problemLabel()->text().contains(QStringLiteral("host")));
-    QVERIFY(!dialog.openButton()->isEnabled());
-
-    for (const QString& host :
-         {QStringLiteral("my host"), QStringLiteral("-oProxyCommand=x"), QStringLiteral("a/b")}) {
-        fill(dialog, {}, host, {}, QStringLiteral("/data/run.h5"));
-        QVERIFY2(dialog.url().isEmpty(), qPrintable(host));
-        QVERIFY2(dialog.problem().contains(host), qPrintable(dialog.problem()));
-        QVERIFY(!dialog.openButton()->isEnabled());
-    }
-    fill(dialog, QStringLiteral("a b"), QStringLiteral("cluster"), {}, QStringLiteral("/r.h5"));
-    QVERIFY(dialog.problem().contains(QStringLiteral("user")));
-    fill(dialog, {}, QStringLiteral("cluster"), QStringLiteral("0"), QStringLiteral("/r.h5"));
-    QVERIFY(dialog.problem().contains(QStringLiteral("port")));
-    fill(dialog, {}, QStringLiteral("cluster"), {}, {});
-    QVERIFY(dialog.problem().contains(QStringLiteral("path")));
-    fill(dialog, {}, QStringLiteral("cluster"), {}, QStringLiteral("/data/"));
-    QVERIFY(dialog.problem().contains(QStringLiteral("folder")));
-    QVERIFY(!dialog.openButton()->isEnabled());
-
-    // OK does nothing while something is wrong: no host is remembered.
-    dialog.accept();
-    QCOMPARE(dialog.result(), int(QDialog::Rejected));
-    QVERIFY(OpenRemoteDialog::recentHosts().isEmpty());
-}
-
-void tst_OpenRemote::takesAPastedUrl() {
-    OpenRemoteDialog dialog;
-    dialog.hostBox()->setEditText(QStringLiteral("ssh://carol@hpc:2200/work/a%20b/run.h5"));
-    QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("hpc"));
-    QCOMPARE(dialog.userField()->text(), QStringLiteral("carol"));
-    QCOMPARE(dialog.portField()->text(), QStringLiteral("2200"));
-    QCOMPARE(dialog.pathField()->text(), QStringLiteral("/work/a b/run.h5"));
-    QCOMPARE(dialog.url(), QStringLiteral("ssh://carol@hpc:2200/work/a%20b/run.h5"));
-}
-
-void tst_OpenRemote::keepsTheRecentHosts() {
-    for (const QString& host : {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("a")}) {
-        OpenRemoteDialog dialog;
-        fill(dialog, QStringLiteral("me"), host, {}, QStringLiteral("/r.h5"));
-        dialog.accept();
-        QCOMPARE(dialog.result(), int(QDialog::Accepted));
-    }
-    QCOMPARE(OpenRemoteDialog::recentHosts(),
-             (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
-    {
-        // The next dialog offers them, the last one first.
-        OpenRemoteDialog dialog;
-        QCOMPARE(dialog.hostBox()->count(), 2);
-        QCOMPARE(dialog.hostBox()->itemText(1), QStringLiteral("b"));
-        QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("a"));
-    }
-    for (int i = 0; i < 12; ++i)
-        OpenRemoteDialog::rememberHost(QStringLiteral("host%1").arg(i));
-    const QStringList hosts = OpenRemoteDialog::recentHosts();
-    QCOMPARE(hosts.size(), 10);
-    QCOMPARE(hosts.front(), QStringLiteral("host11"));
-    QCOMPARE(hosts.back(), QStringLiteral("host2"));
-}
-
-// The command typed for a host comes back with the host, and only with it;
-// one typed before the host is picked is not replaced.
-void tst_OpenRemote::keepsAnIndexCommandPerHost() {
-    const QString command = QStringLiteral("mpirun -n 8 scope-index");
-    {
-        OpenRemoteDialog dialog;
-        fill(dialog, {}, QStringLiteral("hpc"), {}, QStringLiteral("/r.h5"));
-        QCOMPARE(dialog.indexField()->text(), QString());
-        dialog.indexField()->setText(command);
-        dialog.accept();
-    }
-    {
-        OpenRemoteDialog dialog; // "hpc", the last host, comes first
-        QCOMPARE(dialog.hostBox()->currentText(), QStringLiteral("hpc"));
-        QCOMPARE(dialog.indexField()->text(), command);
-        dialog.hostBox()->setEditText(QStringLiteral("laptop"));
-        QCOMPARE(dialog.indexField()->text(), QString());
-        dialog.hostBox()->setEditText(QStringLiteral("hpc"));
-        QCOMPARE(dialog.indexField()->text(), command);
-        // Emptied, it is forgotten.
-        dialog.indexField()->clear();
-        fill(dialog, {}, QStringLiteral("hpc"), {}, QStringLiteral("/r.h5"));
-        dialog.accept();
-    }
-    {
-        OpenRemoteDialog dialog;
-        QCOMPARE(dialog.indexField()->text(), QString());
-        dialog.hostBox()->setEditText(QString());
-        dialog.indexField()->setText(QStringLiteral("typed first"));
-        dialog.hostBox()->setEditText(QStringLiteral("hpc"));
-        QCOMPARE(dialog.indexField()->text(), QStringLiteral("typed first"));
-    }
-}
-
-void tst_OpenRemote::isUsableByKeyboard() {
-    OpenRemoteDialog dialog;
-    for (QWidget* field :
-         std::initializer_list<QWidget*>{dialog.hostBox(), dialog.userField(), dialog.portField(),
-                                         dialog.pathField(), dialog.indexField()}) {
-        QLabel* label = labelFor(dialog, field);
-        QVERIFY(label != nullptr);
-        QVERIFY2(label->text().contains(QLatin1Char('&')), qPrintable(label->text()));
-    }
-    dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    dialog.activateWindow();
-    dialog.hostBox()->setFocus();
-    QTRY_VERIFY(dialog.hostBox()->hasFocus());
-    QList<QWidget*> order;
-    for (int i = 0; i < 4; ++i) {
-        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
-        order << QApplication::focusWidget();
-    }
-    QCOMPARE(order, (QList<QWidget*>{dialog.userField(), dialog.portField(), dialog.pathField(),
-                                     dialog.indexField()}));
-    // Typed from the keyboard alone, Return opens.
-    QTest::keyClicks(dialog.pathField(), QStringLiteral("/r.h5"));
-    dialog.hostBox()->setEditText(QStringLiteral("kbd"));
-    QTest::keyClick(dialog.pathField(), Qt::Key_Return);
-    QCOMPARE(dialog.result(), int(QDialog::Accepted));
-    QCOMPARE(OpenRemoteDialog::recentHosts().value(0), QStringLiteral("kbd"));
 }
 
 void tst_OpenRemote::secondViewerHandsOverUrlsUntouched() {

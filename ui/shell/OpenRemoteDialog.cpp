@@ -3,6 +3,7 @@
 
 #include "common/ColorContrast.h"
 #include "common/RemoteIndexSetting.h"
+#include "common/RemoteLoginSetting.h"
 #include "remote/RemoteUrl.h"
 
 #include <QComboBox>
@@ -110,7 +111,8 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(host_, &QComboBox::editTextChanged, this, [this](const QString& text) {
-        takePastedUrl(text);
+        if (!takePastedUrl(text))
+            fillLogin();
         fillIndexCommand();
         update();
     });
@@ -118,6 +120,7 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
         connect(field, &QLineEdit::textChanged, this, &OpenRemoteDialog::update);
     // The last host first: runs are mostly opened again from where the last one lay.
     host_->setCurrentIndex(host_->count() > 0 ? 0 : -1);
+    fillLogin();
     fillIndexCommand();
     update();
     setMinimumWidth(480);
@@ -191,17 +194,21 @@ QString OpenRemoteDialog::url() const {
     return QString::fromStdString(text);
 }
 
-void OpenRemoteDialog::takePastedUrl(const QString& text) {
+bool OpenRemoteDialog::takePastedUrl(const QString& text) {
     const std::optional<scope::RemoteUrl> url =
         scope::RemoteUrl::parse(text.trimmed().toStdString());
     if (!url)
-        return;
+        return false;
     const QSignalBlocker blocker(host_);
     host_->setEditText(QString::fromStdString(url->host));
     user_->setText(QString::fromStdString(url->user));
     port_->setText(url->port != 0 ? QString::number(url->port) : QString());
     const QString path = QString::fromStdString(url->path);
     path_->setText(path.startsWith(QLatin1Char('/')) ? path : QStringLiteral("~/") + path);
+    // What the address says is what was meant: nothing kept is filled in over it.
+    userFilled_.clear();
+    portFilled_.clear();
+    return true;
 }
 
 void OpenRemoteDialog::update() {
@@ -223,18 +230,37 @@ void OpenRemoteDialog::update() {
     openButton()->setEnabled(wrong.isEmpty());
 }
 
-void OpenRemoteDialog::fillIndexCommand() {
-    if (index_->text() != indexFilled_)
+void OpenRemoteDialog::refill(QLineEdit* field, QString& filled, const QString& value) {
+    if (field->text() != filled)
         return;
-    indexFilled_ = RemoteIndexSetting::commandFor(fields().host);
-    index_->setText(indexFilled_);
+    filled = value;
+    field->setText(value);
+}
+
+QString OpenRemoteDialog::hostName() const {
+    const QString text = host_->currentText().trimmed();
+    return text.mid(text.lastIndexOf(QLatin1Char('@')) + 1);
+}
+
+void OpenRemoteDialog::fillLogin() {
+    const RemoteLoginSetting::Login login = RemoteLoginSetting::loginFor(hostName());
+    // "user@host" typed in the host field names its user already.
+    const bool userInHost = host_->currentText().contains(QLatin1Char('@'));
+    refill(user_, userFilled_, userInHost ? QString() : login.user);
+    refill(port_, portFilled_, login.port);
+}
+
+void OpenRemoteDialog::fillIndexCommand() {
+    refill(index_, indexFilled_, RemoteIndexSetting::commandFor(hostName()));
 }
 
 void OpenRemoteDialog::accept() {
     if (!problem().isEmpty())
         return;
-    rememberHost(fields().host);
-    RemoteIndexSetting::store(fields().host, index_->text());
+    const Fields f = fields();
+    rememberHost(f.host);
+    RemoteLoginSetting::store(f.host, {f.user, f.port});
+    RemoteIndexSetting::store(f.host, index_->text());
     QDialog::accept();
 }
 

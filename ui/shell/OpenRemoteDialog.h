@@ -15,7 +15,8 @@ class QPushButton;
 // from), an optional user and port, and the path on the host become an
 // ssh://[user@]host[:port]/path URL, shown as it is built; what is wrong
 // with it is said below it and Open waits until it is right. An optional
-// command indexes runs on that host first (RemoteIndexSetting), kept per host.
+// command indexes runs on that host first (RemoteIndexSetting). The user,
+// port and command are kept per host and come back with it.
 class OpenRemoteDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,7 +26,7 @@ public:
     QString url() const;
     // What is wrong with the fields, as a sentence; empty when they make a URL.
     QString problem() const;
-    // Remembers the host among the recent ones, and its index command.
+    // Remembers the host among the recent ones, with its user, port and index command.
     void accept() override;
 
     // The hosts runs were opened from, most recent first (at most 10), in the
@@ -52,10 +53,15 @@ private:
     Fields fields() const;
     // problem(); `missing` tells a field still empty from a mistake.
     QString check(bool* missing) const;
-    // A whole ssh:// URL pasted into the host field fills every field.
-    void takePastedUrl(const QString& text);
+    // A whole ssh:// URL pasted into the host field fills every field (true).
+    bool takePastedUrl(const QString& text);
     void update();
-    // The host's kept index command, unless the field holds one typed here.
+    // The host's kept user, port and index command, each unless its field
+    // holds one typed here: `filled` is what was put in the field last.
+    static void refill(QLineEdit* field, QString& filled, const QString& value);
+    // The host field without a "user@" typed before the host.
+    QString hostName() const;
+    void fillLogin();
     void fillIndexCommand();
 
     QComboBox* host_;
@@ -63,7 +69,9 @@ private:
     QLineEdit* port_;
     QLineEdit* path_;
     QLineEdit* index_;
-    QString indexFilled_; // what fillIndexCommand put in index_ last
+    QString userFilled_;
+    QString portFilled_;
+    QString indexFilled_;
     QLabel* url_;
     QLabel* problem_;
     QDialogButtonBox* buttons_;
