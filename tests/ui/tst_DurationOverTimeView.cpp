@@ -116,6 +116,29 @@ private slots:
         QCOMPARE(strokes(view), 17);
     }
 
+    // One call of 791 ns (main, say): its dot in the middle of the log axis,
+    // and no median promised in the legend; two calls have one.
+    void aSingleCallSitsMidAxisWithoutAMedian() {
+        DurationOverTimeView view;
+        view.setRun(std::make_shared<const scope::ProfilingResults>(
+            makeResults({{0, "main", {{1000, 1791}}}})));
+        view.setRegion(0);
+        const QCPRange range = view.plot()->yAxis->range();
+        QVERIFY(std::abs(std::sqrt(range.lower * range.upper) / 791e-9 - 1.0) < 0.01);
+        QVERIFY(range.upper / range.lower >= 3.0);
+        const auto median = [&view] {
+            for (int i = 0; i < view.plot()->graphCount(); ++i)
+                if (view.plot()->graph(i)->lineStyle() != QCPGraph::lsNone)
+                    return view.plot()->graph(i);
+            return static_cast<QCPGraph*>(nullptr);
+        };
+        QVERIFY(median() != nullptr);
+        QVERIFY(!view.plot()->legend->hasItemWithPlottable(median()));
+        view.setRun(twoRanks());
+        view.setRegion(0);
+        QVERIFY(view.plot()->legend->hasItemWithPlottable(median()));
+    }
+
     void linearAxisOnRequest() {
         DurationOverTimeView view;
         view.setRun(twoRanks());

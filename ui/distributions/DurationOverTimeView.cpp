@@ -180,6 +180,11 @@ void DurationOverTimeView::draw() {
         graphs_.push_back(graph);
         strokes_.push_back(strokes);
     }
+    // A single call has no median to draw: the legend does not promise one.
+    if (outline_.calls > 1)
+        median_->addToLegend();
+    else
+        median_->removeFromLegend();
     plot->legend->setVisible(true);
 
     const double first = outline_.firstStart;
@@ -189,7 +194,9 @@ void DurationOverTimeView::draw() {
     const bool log = logarithmic_->isChecked();
     const double low = log ? std::max(outline_.shortest, kLogFloor) : 0.0;
     const double high = std::max(outline_.longest, low * 1.01);
-    plot->yAxis->setRange(log ? QCPRange(low / 1.5, high * 2.5) : QCPRange(0, high * 1.15));
+    // As much room below as above on a log axis: a single duration (or
+    // several alike) sits in the middle, not near the floor.
+    plot->yAxis->setRange(log ? QCPRange(low / 2, high * 2) : QCPRange(0, high * 1.15));
     const QCPRange time(first - span * 0.02, first + span * 1.02);
     if (plot->xAxis->range() == time)
         reduceVisible(); // no rangeChanged to do it
