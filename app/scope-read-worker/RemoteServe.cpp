@@ -21,6 +21,7 @@
 #include "remote/RemoteReader.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -137,7 +138,7 @@ std::optional<RunIndex> keptIndex(const std::string& path) {
 // The run's index built by the user's command (HostIndexer), when it has
 // none yet.
 RunIndex indexedWith(const std::string& command, const std::string& path) {
-    HostIndexer::run(command, path);
+    HostIndexer::run(command, path, STDIN_FILENO);
     if (std::optional<RunIndex> index = keptIndex(path))
         return std::move(*index);
     throw ProfileError(path, "indexing on the host with \"" + command + "\"",
@@ -188,7 +189,10 @@ int RemoteServe::run(int argc, char** argv) {
     const int connection = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     if (connection < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
         return 1;
-    WorkerChannel channel(connection);
+    // A connection gone is a failed write, not a signal: the channel then
+    // stops what the helper started before it ends.
+    signal(SIGPIPE, SIG_IGN);
+    WorkerChannel channel(connection, &HostIndexer::stopRunning);
     WorkerMessage hello;
     hello.kind = WorkerMessage::Kind::Hello;
     hello.text = remoteProtocolVersion();

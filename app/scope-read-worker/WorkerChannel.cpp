@@ -19,8 +19,11 @@ void WorkerChannel::send(const isolate::WorkerMessage& message) {
         const ssize_t n = write(fd_, frame.data() + done, frame.size() - done);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n <= 0) {
+            if (lost_ != nullptr)
+                lost_();
             _exit(1);
+        }
         done += static_cast<std::size_t>(n);
     }
     lastSent_ = std::chrono::steady_clock::now();

@@ -11,10 +11,11 @@
 namespace scope::worker {
 
 // The helper's side of the message pipe. Shared by the reading thread and the
-// heartbeat thread; a failed write means the viewer is gone, so it exits.
+// heartbeat thread; a failed write means the viewer is gone, so it exits,
+// calling `lost` first (it stops what the helper started).
 class WorkerChannel {
 public:
-    explicit WorkerChannel(int fd) : fd_(fd) {}
+    explicit WorkerChannel(int fd, void (*lost)() = nullptr) : fd_(fd), lost_(lost) {}
 
     void send(const isolate::WorkerMessage& message);
     // Progress throttled to what the viewer can show; a new step always goes out.
@@ -25,6 +26,7 @@ public:
 
 private:
     int fd_;
+    void (*lost_)();
     std::mutex mutex_;
     std::string lastText_;
     std::chrono::steady_clock::time_point lastSent_{};

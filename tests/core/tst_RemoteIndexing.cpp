@@ -11,9 +11,15 @@
 #include "model/Errors.h"
 #include "remote/RemoteReader.h"
 
+#include <QFile>
+#include <QThread>
 #include <QtTest>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 
 using namespace scope;
 
@@ -147,6 +153,33 @@ private slots:
         }
         QVERIFY2(what.contains("kept no index"), qPrintable(what));
         QVERIFY2(what.contains(host_.server().path("cache/scope-viewer")), qPrintable(what));
+    }
+
+    // A user who gives up on a long indexing (cancel, or closing the viewer)
+    // leaves nothing running on the host: the connection's end stops the
+    // command, here a shell that sleeps for two minutes.
+    void aCancelledOpenStopsTheCommandOnTheHost() {
+        const QString pidFile = host_.server().path("indexer.pid");
+        QFile::remove(pidFile);
+        qputenv("SCOPE_REMOTE_INDEX_COMMAND",
+                ("sh -c 'echo $$ > \"" + pidFile + "\"; exec sleep 120' sh").toUtf8());
+        std::atomic<bool> cancel{false};
+        ReadRequest request;
+        request.control.cancel = &cancel;
+        pid_t pid = 0;
+        request.control.progress = [&](double, std::string_view step) {
+            if (!step.starts_with("indexing with ") || pid != 0)
+                return;
+            QFile file(pidFile);
+            for (int i = 0; i < 500 && !(file.exists() && file.size() > 0); ++i)
+                QThread::msleep(10);
+            if (file.open(QIODevice::ReadOnly))
+                pid = file.readAll().trimmed().toInt();
+            cancel.store(true);
+        };
+        QVERIFY_THROWS_EXCEPTION(ReadCancelled, readRemote(host_.url(), request));
+        QVERIFY(pid > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(::kill(pid, 0) != 0 && errno == ESRCH, 10000);
     }
 
     // Statistics alone need no index: the command is not run.
