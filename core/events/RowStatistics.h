@@ -46,9 +46,10 @@ struct RowStatistics {
         struct Pass {
             using Limits = std::numeric_limits<std::int64_t>;
             std::int64_t minStart = Limits::max();
-            std::int64_t maxStart = Limits::min();
-            std::int64_t minEnd = Limits::max();
             std::int64_t maxEnd = Limits::min();
+            // The least and greatest of every start and end.
+            std::int64_t low = Limits::max();
+            std::int64_t high = Limits::min();
             std::int64_t minDuration = Limits::max();
             std::int64_t maxDuration = Limits::min();
             std::uint64_t durationSum = 0; // modulo 2^64

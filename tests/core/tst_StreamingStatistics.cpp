@@ -415,6 +415,74 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("ReadCancelled")), qPrintable(error));
     }
 
+    // Calls that end before they start, or last 2^53 ns, take the general
+    // path, the others a shorter one: together they give the hand-computed
+    // figures, however the row is cut.
+    void backwardAndLongCallsGiveTheSameFiguresAnyCut() {
+        // [0, 10], [200, 150] (-50 ns), [5, 100]: total 55, shortest -50,
+        // longest 95; the times span 0 to 200 (a start); magnitudes 155.
+        const std::vector<std::int64_t> s{0, 200, 5}, e{10, 150, 100};
+        for (const std::size_t piece : {std::size_t{1}, std::size_t{2}, std::size_t{3}}) {
+            RowStatistics::Accumulator accumulator;
+            for (std::size_t at = 0; at < s.size(); at += piece) {
+                const std::size_t n = std::min(piece, s.size() - at);
+                accumulator.add(std::span(s).subspan(at, n), std::span(e).subspan(at, n));
+            }
+            QVERIFY(accumulator.needsSquares());
+            accumulator.addSquares(s, e);
+            const RowStatistics got = accumulator.result();
+            QCOMPARE(got.summary.total, std::int64_t{55});
+            QCOMPARE(got.summary.minimum, std::int64_t{-50});
+            QCOMPARE(got.summary.maximum, std::int64_t{95});
+            QCOMPARE(got.summary.startMinimum, std::int64_t{0});
+            QCOMPARE(got.summary.endMaximum, std::int64_t{150});
+            QCOMPARE(got.extent.low, std::int64_t{0});
+            QCOMPARE(got.extent.high, std::int64_t{200});
+            QCOMPARE(got.extent.durationSum, std::int64_t{155});
+        }
+        // 3,000 calls of 1 to 1,000 ns, one of them backwards (-7 ns, call
+        // 1,500) and one of 2^53 ns (call 2,500): against a plain loop.
+        std::vector<std::int64_t> starts, ends;
+        std::int64_t total = 0, magnitudes = 0, low = 0, high = 0;
+        for (std::int64_t i = 0; i < 3000; ++i) {
+            const std::int64_t d = i == 1500   ? -7
+                                   : i == 2500 ? std::int64_t{1} << 53
+                                               : 1 + i % 1000;
+            starts.push_back(i * 2000);
+            ends.push_back(starts.back() + d);
+            total += d;
+            magnitudes += d < 0 ? -d : d;
+            high = std::max({high, starts.back(), ends.back()});
+        }
+        const RowStatistics whole = RowStatistics::measure(starts, ends);
+        QCOMPARE(whole.summary.total, total);
+        QCOMPARE(whole.summary.minimum, std::int64_t{-7});
+        QCOMPARE(whole.summary.maximum, std::int64_t{1} << 53);
+        QCOMPARE(whole.extent.low, low);
+        QCOMPARE(whole.extent.high, high);
+        QCOMPARE(whole.extent.durationSum, magnitudes);
+        for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {
+            RowStatistics::Accumulator accumulator;
+            for (std::size_t at = 0; at < starts.size(); at += piece) {
+                const std::size_t n = std::min(piece, starts.size() - at);
+                accumulator.add(std::span(starts).subspan(at, n), std::span(ends).subspan(at, n));
+            }
+            QVERIFY(accumulator.needsSquares());
+            for (std::size_t at = 0; at < starts.size(); at += piece) {
+                const std::size_t n = std::min(piece, starts.size() - at);
+                accumulator.addSquares(std::span(starts).subspan(at, n),
+                                       std::span(ends).subspan(at, n));
+            }
+            const RowStatistics got = accumulator.result();
+            const QString error = compareSummaries(got.summary, whole.summary,
+                                                   QStringLiteral("pieces of %1").arg(piece));
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(got.extent.low, whole.extent.low);
+            QCOMPARE(got.extent.high, whole.extent.high);
+            QCOMPARE(got.extent.durationSum, whole.extent.durationSum);
+        }
+    }
+
     // Pieces of any size give measure()'s bits exactly.
     void piecesGiveTheSameBits() {
         std::vector<std::int64_t> starts, ends, gpu;
