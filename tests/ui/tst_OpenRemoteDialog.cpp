@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -45,6 +46,7 @@ private slots:
     void keepsTheRecentHosts();
     void keepsUserAndPortPerHost();
     void keepsAnIndexCommandPerHost();
+    void offersTheRunsOpenedOnTheHost();
     void isUsableByKeyboard();
 };
 
@@ -52,6 +54,7 @@ void tst_OpenRemoteDialog::init() {
     QSettings().remove(QStringLiteral("remote/recentHosts"));
     QSettings().remove(QStringLiteral("remote/logins"));
     QSettings().remove(QStringLiteral("remote/indexCommands"));
+    QSettings().remove(QStringLiteral("recentFiles"));
 }
 
 void tst_OpenRemoteDialog::buildsTheUrlFromTheFields() {
@@ -219,6 +222,34 @@ void tst_OpenRemoteDialog::keepsAnIndexCommandPerHost() {
         dialog.hostBox()->setEditText(QStringLiteral("hpc"));
         QCOMPARE(dialog.indexField()->text(), QStringLiteral("typed first"));
     }
+}
+
+// File ▸ Open Recent's runs on the host in the host field, as the path field
+// writes them (in the remote home: ~/), found by any part of their path.
+void tst_OpenRemoteDialog::offersTheRunsOpenedOnTheHost() {
+    QSettings().setValue(QStringLiteral("recentFiles"),
+                         QStringList{QStringLiteral("ssh://hpc/scratch/a/run1.h5"),
+                                     QStringLiteral("/home/me/local.h5"),
+                                     QStringLiteral("ssh://alice@hpc:2222/~/runs/run2.h5"),
+                                     QStringLiteral("ssh://other/data/x.h5"),
+                                     QStringLiteral("ssh://hpc/scratch/a/run1.h5")});
+    OpenRemoteDialog dialog;
+    dialog.hostBox()->setEditText(QStringLiteral("hpc"));
+    QCOMPARE(dialog.recentPaths(),
+             (QStringList{QStringLiteral("/scratch/a/run1.h5"), QStringLiteral("~/runs/run2.h5")}));
+    dialog.hostBox()->setEditText(QStringLiteral("bob@other"));
+    QCOMPARE(dialog.recentPaths(), QStringList{QStringLiteral("/data/x.h5")});
+    dialog.hostBox()->setEditText(QStringLiteral("hpc"));
+    QCompleter* completer = dialog.pathCompleter();
+    QCOMPARE(dialog.pathField()->completer(), completer);
+    completer->setCompletionPrefix(QStringLiteral("run2"));
+    QCOMPARE(completer->completionCount(), 1);
+    QCOMPARE(completer->currentCompletion(), QStringLiteral("~/runs/run2.h5"));
+    completer->setCompletionPrefix(QStringLiteral("/scratch"));
+    QCOMPARE(completer->currentCompletion(), QStringLiteral("/scratch/a/run1.h5"));
+    dialog.hostBox()->setEditText(QStringLiteral("laptop"));
+    completer->setCompletionPrefix(QStringLiteral("run"));
+    QCOMPARE(completer->completionCount(), 0);
 }
 
 void tst_OpenRemoteDialog::isUsableByKeyboard() {

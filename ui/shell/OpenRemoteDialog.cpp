@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStringListModel>
 #include <QVBoxLayout>
 
 #include <optional>
@@ -23,6 +24,8 @@
 namespace {
 
 const char* const kRecentHostsKey = "remote/recentHosts";
+// RecentFiles' list, whose ssh:// entries are the runs opened on each host.
+const char* const kRecentFilesKey = "recentFiles";
 constexpr int kMaxRecentHosts = 10;
 
 // What RemoteUrl refuses in a host or user name, since ssh would read it as
@@ -46,12 +49,18 @@ std::string remotePath(const QString& path) {
     return path.toStdString();
 }
 
+// The path field's text for a URL's path: "~/" for one in the remote home.
+QString fieldPath(const std::string& path) {
+    const QString text = QString::fromStdString(path);
+    return text.startsWith(QLatin1Char('/')) ? text : QStringLiteral("~/") + text;
+}
+
 } // namespace
 
 OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     : QDialog(parent), host_(new QComboBox(this)), user_(new QLineEdit(this)),
       port_(new QLineEdit(this)), path_(new QLineEdit(this)), index_(new QLineEdit(this)),
-      url_(new QLabel(this)), problem_(new QLabel(this)),
+      pathCompleter_(new QCompleter(this)), url_(new QLabel(this)), problem_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setWindowTitle(tr("Open Remote Run"));
     host_->setEditable(true);
@@ -65,6 +74,11 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     port_->setPlaceholderText(tr("as in your ssh configuration"));
     port_->setValidator(new QIntValidator(1, 65535, port_));
     path_->setPlaceholderText(tr("/scratch/me/run.h5 or ~/run.h5"));
+    // The runs opened on the host before, found by any part of their path.
+    pathCompleter_->setModel(new QStringListModel(pathCompleter_));
+    pathCompleter_->setFilterMode(Qt::MatchContains);
+    pathCompleter_->setCompletionMode(QCompleter::PopupCompletion);
+    path_->setCompleter(pathCompleter_);
     index_->setPlaceholderText(tr("optional, e.g. mpirun -n 8 scope-index"));
     index_->setAccessibleDescription(
         tr("The command that indexes a run on this host before it opens, when it has no index "
@@ -114,6 +128,7 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
         if (!takePastedUrl(text))
             fillLogin();
         fillIndexCommand();
+        offerRecentPaths();
         update();
     });
     for (QLineEdit* field : {user_, port_, path_})
@@ -122,6 +137,7 @@ OpenRemoteDialog::OpenRemoteDialog(QWidget* parent)
     host_->setCurrentIndex(host_->count() > 0 ? 0 : -1);
     fillLogin();
     fillIndexCommand();
+    offerRecentPaths();
     update();
     setMinimumWidth(480);
     (host_->currentText().isEmpty() ? static_cast<QWidget*>(host_) : path_)->setFocus();
@@ -203,8 +219,7 @@ bool OpenRemoteDialog::takePastedUrl(const QString& text) {
     host_->setEditText(QString::fromStdString(url->host));
     user_->setText(QString::fromStdString(url->user));
     port_->setText(url->port != 0 ? QString::number(url->port) : QString());
-    const QString path = QString::fromStdString(url->path);
-    path_->setText(path.startsWith(QLatin1Char('/')) ? path : QStringLiteral("~/") + path);
+    path_->setText(fieldPath(url->path));
     // What the address says is what was meant: nothing kept is filled in over it.
     userFilled_.clear();
     portFilled_.clear();
@@ -248,6 +263,22 @@ void OpenRemoteDialog::fillLogin() {
     const bool userInHost = host_->currentText().contains(QLatin1Char('@'));
     refill(user_, userFilled_, userInHost ? QString() : login.user);
     refill(port_, portFilled_, login.port);
+}
+
+QStringList OpenRemoteDialog::recentPaths() const {
+    QStringList paths;
+    const QString host = hostName();
+    for (const QString& recent : QSettings().value(QLatin1String(kRecentFilesKey)).toStringList()) {
+        const std::optional<scope::RemoteUrl> url = scope::RemoteUrl::parse(recent.toStdString());
+        if (url && QString::fromStdString(url->host) == host &&
+            !paths.contains(fieldPath(url->path)))
+            paths << fieldPath(url->path);
+    }
+    return paths;
+}
+
+void OpenRemoteDialog::offerRecentPaths() {
+    static_cast<QStringListModel*>(pathCompleter_->model())->setStringList(recentPaths());
 }
 
 void OpenRemoteDialog::fillIndexCommand() {

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 class QComboBox;
+class QCompleter;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -42,6 +43,10 @@ public:
     QLabel* urlLabel() const { return url_; }
     QLabel* problemLabel() const { return problem_; }
     QPushButton* openButton() const;
+    // The runs opened on the host in the host field (File ▸ Open Recent's
+    // ssh:// entries), as the path field writes them, newest first.
+    QStringList recentPaths() const;
+    QCompleter* pathCompleter() const { return pathCompleter_; }
 
 private:
     struct Fields {
@@ -63,6 +68,9 @@ private:
     QString hostName() const;
     void fillLogin();
     void fillIndexCommand();
+    // The paths of the runs opened on the host, newest first, offered as the
+    // path is typed.
+    void offerRecentPaths();
 
     QComboBox* host_;
     QLineEdit* user_;
@@ -72,6 +80,7 @@ private:
     QString userFilled_;
     QString portFilled_;
     QString indexFilled_;
+    QCompleter* pathCompleter_;
     QLabel* url_;
     QLabel* problem_;
     QDialogButtonBox* buttons_;
