@@ -42,6 +42,22 @@ bool same(double a, double b) {
     return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
+// The statistics of calls handed to an Accumulator `piece` calls at a time,
+// in both of its passes.
+RowStatistics inPieces(std::span<const std::int64_t> starts, std::span<const std::int64_t> ends,
+                       std::size_t piece, std::span<const std::int64_t> gpu = {}) {
+    const auto cut = [&](std::span<const std::int64_t> v, std::size_t at) {
+        return v.empty() ? v : v.subspan(at, std::min(piece, v.size() - at));
+    };
+    RowStatistics::Accumulator accumulator;
+    for (std::size_t at = 0; at < starts.size(); at += piece)
+        accumulator.add(cut(starts, at), cut(ends, at), cut(gpu, at));
+    if (accumulator.needsSquares())
+        for (std::size_t at = 0; at < starts.size(); at += piece)
+            accumulator.addSquares(cut(starts, at), cut(ends, at));
+    return accumulator.result();
+}
+
 QString compareSummaries(const CallSummary& a, const CallSummary& b, const QString& where) {
     const auto field = [&](const char* name, auto x, auto y) {
         return QStringLiteral("%1: %2 is %3 streamed, %4 in memory")
@@ -423,14 +439,8 @@ private slots:
         // longest 95; the times span 0 to 200 (a start); magnitudes 155.
         const std::vector<std::int64_t> s{0, 200, 5}, e{10, 150, 100};
         for (const std::size_t piece : {std::size_t{1}, std::size_t{2}, std::size_t{3}}) {
-            RowStatistics::Accumulator accumulator;
-            for (std::size_t at = 0; at < s.size(); at += piece) {
-                const std::size_t n = std::min(piece, s.size() - at);
-                accumulator.add(std::span(s).subspan(at, n), std::span(e).subspan(at, n));
-            }
-            QVERIFY(accumulator.needsSquares());
-            accumulator.addSquares(s, e);
-            const RowStatistics got = accumulator.result();
+            const RowStatistics got = inPieces(s, e, piece);
+            QVERIFY(got.extent.fits);
             QCOMPARE(got.summary.total, std::int64_t{55});
             QCOMPARE(got.summary.minimum, std::int64_t{-50});
             QCOMPARE(got.summary.maximum, std::int64_t{95});
@@ -462,18 +472,7 @@ private slots:
         QCOMPARE(whole.extent.high, high);
         QCOMPARE(whole.extent.durationSum, magnitudes);
         for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {
-            RowStatistics::Accumulator accumulator;
-            for (std::size_t at = 0; at < starts.size(); at += piece) {
-                const std::size_t n = std::min(piece, starts.size() - at);
-                accumulator.add(std::span(starts).subspan(at, n), std::span(ends).subspan(at, n));
-            }
-            QVERIFY(accumulator.needsSquares());
-            for (std::size_t at = 0; at < starts.size(); at += piece) {
-                const std::size_t n = std::min(piece, starts.size() - at);
-                accumulator.addSquares(std::span(starts).subspan(at, n),
-                                       std::span(ends).subspan(at, n));
-            }
-            const RowStatistics got = accumulator.result();
+            const RowStatistics got = inPieces(starts, ends, piece);
             const QString error = compareSummaries(got.summary, whole.summary,
                                                    QStringLiteral("pieces of %1").arg(piece));
             QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -495,16 +494,7 @@ private slots:
         }
         const RowStatistics whole = RowStatistics::measure(starts, ends, gpu);
         for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
-            RowStatistics::Accumulator accumulator;
-            const auto cut = [&](const std::vector<std::int64_t>& v, std::size_t at) {
-                return std::span(v).subspan(at, std::min(piece, v.size() - at));
-            };
-            for (std::size_t at = 0; at < starts.size(); at += piece)
-                accumulator.add(cut(starts, at), cut(ends, at), cut(gpu, at));
-            QVERIFY(accumulator.needsSquares());
-            for (std::size_t at = 0; at < starts.size(); at += piece)
-                accumulator.addSquares(cut(starts, at), cut(ends, at));
-            const RowStatistics got = accumulator.result();
+            const RowStatistics got = inPieces(starts, ends, piece, gpu);
             const QString error = compareSummaries(got.summary, whole.summary,
                                                    QStringLiteral("pieces of %1").arg(piece));
             QVERIFY2(error.isEmpty(), qPrintable(error));

@@ -7,6 +7,7 @@
 // tst_OpenRemoteDialog.
 #include "../core/CallTreeDifference.h"
 #include "FixtureWriter.h"
+#include "OpenRemoteFill.h"
 #include "RunWaiter.h"
 #include "SampleSpecs.h"
 #include "analysis/CallTree.h"
@@ -82,14 +83,6 @@ QAction* actionNamed(const QWidget& window, const QString& text) {
         if (action->text() == text)
             return action;
     return nullptr;
-}
-
-void fill(OpenRemoteDialog& dialog, const QString& user, const QString& host, const QString& port,
-          const QString& path) {
-    dialog.hostBox()->setEditText(host);
-    dialog.userField()->setText(user);
-    dialog.portField()->setText(port);
-    dialog.pathField()->setText(path);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // fields, what is wrong with them said in a sentence, a pasted URL taken
 // apart, the recent hosts, and each host's user, port and index command
 // coming back with the host; every field reached from the keyboard.
+#include "OpenRemoteFill.h"
 #include "RunWaiter.h"
 #include "shell/OpenRemoteDialog.h"
 
@@ -22,14 +23,6 @@ QLabel* labelFor(const QWidget& dialog, const QWidget* field) {
         if (label->buddy() == field)
             return label;
     return nullptr;
-}
-
-void fill(OpenRemoteDialog& dialog, const QString& user, const QString& host, const QString& port,
-          const QString& path) {
-    dialog.hostBox()->setEditText(host);
-    dialog.userField()->setText(user);
-    dialog.portField()->setText(port);
-    dialog.pathField()->setText(path);
 }
 
 } // namespace
