@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "OpenRemoteDialog.h"
 
+#include "RecentFiles.h"
 #include "common/ColorContrast.h"
 #include "common/RemoteIndexSetting.h"
 #include "common/RemoteLoginSetting.h"
@@ -24,8 +25,6 @@
 namespace {
 
 const char* const kRecentHostsKey = "remote/recentHosts";
-// RecentFiles' list, whose ssh:// entries are the runs opened on each host.
-const char* const kRecentFilesKey = "recentFiles";
 constexpr int kMaxRecentHosts = 10;
 
 // What RemoteUrl refuses in a host or user name, since ssh would read it as
@@ -268,7 +267,8 @@ void OpenRemoteDialog::fillLogin() {
 QStringList OpenRemoteDialog::recentPaths() const {
     QStringList paths;
     const QString host = hostName();
-    for (const QString& recent : QSettings().value(QLatin1String(kRecentFilesKey)).toStringList()) {
+    // File ▸ Open Recent's ssh:// entries are the runs opened on each host.
+    for (const QString& recent : RecentFiles::stored()) {
         const std::optional<scope::RemoteUrl> url = scope::RemoteUrl::parse(recent.toStdString());
         if (url && QString::fromStdString(url->host) == host &&
             !paths.contains(fieldPath(url->path)))

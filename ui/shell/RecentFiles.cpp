@@ -15,7 +15,7 @@ const char* const kKey = "recentFiles";
 
 RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), menu_(menu) {}
 
-QStringList RecentFiles::paths() const {
+QStringList RecentFiles::stored() {
     return QSettings().value(QLatin1String(kKey)).toStringList();
 }
 

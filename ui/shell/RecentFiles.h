@@ -15,7 +15,9 @@ public:
     // Fills `menu` and keeps it up to date.
     explicit RecentFiles(QMenu* menu, QObject* parent = nullptr);
 
-    QStringList paths() const;
+    QStringList paths() const { return stored(); }
+    // The list as kept in the settings, for those without a menu to fill.
+    static QStringList stored();
     // Moves the file to the front of the list.
     void add(const QString& path);
     // Reads the list again (another window may have changed it).
