@@ -16,6 +16,7 @@
 #include "format/ProfileReader.h"
 #include "load/AsyncLoader.h"
 #include "load/LoadController.h"
+#include "load/RunStatusText.h"
 #include "models/RegionFilterProxy.h"
 #include "models/RegionTableModel.h"
 #include "run/RunView.h"
@@ -208,6 +209,76 @@ private slots:
                  QStringLiteral("n/a"));
         QVERIFY(view.page<TimelinePage>()->eventsPanel()->reasonLabel()->text() !=
                 view.tr("Building the timeline…"));
+    }
+
+    // Through the window, the loader's signals as it sends them: a load that
+    // ends between the stages says how it ended, in the timeline's place, in
+    // the status line and in the percentiles' tooltips; the button reads the
+    // calls again. A run opened summary-only still says so.
+    void aLoadEndedBetweenStagesSaysHow_data() {
+        QTest::addColumn<bool>("cancelled");
+        QTest::addColumn<QString>("panel");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("tooltip");
+        QTest::newRow("cancelled") << true << QStringLiteral("calls was cancelled")
+                                   << QStringLiteral("its calls not read (cancelled)")
+                                   << QStringLiteral("whose read was cancelled");
+        QTest::newRow("failed") << false << QStringLiteral("calls failed; the message above")
+                                << QStringLiteral("its calls not read (the read failed)")
+                                << QStringLiteral("whose read failed");
+    }
+    void aLoadEndedBetweenStagesSaysHow() {
+        QFETCH(bool, cancelled);
+        QFETCH(QString, panel);
+        QFETCH(QString, status);
+        QFETCH(QString, tooltip);
+        MainWindow window;
+        const Stages stages = stagesOf(path_);
+        constexpr quint64 kId = 4242; // a load of the test's own
+        emit window.loader()->readDone(kId, stages.read);
+        RunView* view = nullptr;
+        for (RunView* candidate : window.findChildren<RunView*>())
+            if (candidate->run())
+                view = candidate;
+        QVERIFY(view != nullptr);
+        QVERIFY(view->awaitingTimeline());
+        // The read stage's table on screen, its percentiles still to come.
+        const auto p50 = [view] {
+            const QAbstractItemModel& proxy = *view->tableProxy();
+            return proxy.index(rowOf(proxy, QStringLiteral("outer")), RegionTableModel::P50)
+                .data()
+                .toString();
+        };
+        QTRY_COMPARE(p50(), QStringLiteral("…"));
+        if (cancelled) {
+            emit window.loader()->cancelled(kId, path_);
+        } else {
+            LoadFailure failure;
+            failure.title = QStringLiteral("Corrupt file");
+            failure.message = path_ + QStringLiteral(": reading the event columns: damaged");
+            emit window.loader()->failed(kId, path_, failure);
+        }
+        QVERIFY(!view->awaitingTimeline());
+        const EventsUnavailablePanel* events = view->page<TimelinePage>()->eventsPanel();
+        QVERIFY2(events->reasonLabel()->text().contains(panel),
+                 qPrintable(events->reasonLabel()->text()));
+        QVERIFY(events->loadButton()->isVisibleTo(view));
+        QVERIFY2(RunStatusText::describe(*view->run(), false).contains(status),
+                 qPrintable(RunStatusText::describe(*view->run(), false)));
+        // Not "…": no percentiles are on their way.
+        QTRY_COMPARE(p50(), QStringLiteral("n/a"));
+        const QAbstractItemModel& proxy = *view->tableProxy();
+        const QString tip =
+            proxy.index(rowOf(proxy, QStringLiteral("outer")), RegionTableModel::P50)
+                .data(Qt::ToolTipRole)
+                .toString();
+        QVERIFY2(tip.contains(tooltip), qPrintable(tip));
+
+        auto summaryOnly = std::make_shared<RunData>(*stages.read);
+        summaryOnly->summaryOnlyRequested = true;
+        view->setRun(summaryOnly);
+        QVERIFY2(events->reasonLabel()->text().contains(QStringLiteral("opened summary-only")),
+                 qPrintable(events->reasonLabel()->text()));
     }
 
     // Through the real window and loader: the tab is there with the complete

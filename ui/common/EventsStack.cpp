@@ -29,6 +29,8 @@ void EventsStack::showView(bool available) {
             panel_->setOverBudget(run->memoryBudget);
         else if (run && run->isRemote() && !run->canLoadEvents())
             panel_->setRemote(RunPath::host(run->path));
+        else if (run && run->canLoadEvents() && run->callsUnread != RunData::CallsUnread::No)
+            panel_->setCallsUnread(run->callsUnread == RunData::CallsUnread::Cancelled);
         else
             panel_->setReason(run && run->canLoadEvents());
     }

@@ -43,6 +43,16 @@ void EventsUnavailablePanel::setReason(bool canLoad) {
     setLoading(false);
 }
 
+void EventsUnavailablePanel::setCallsUnread(bool cancelled) {
+    reason_ = cancelled ? Reason::Cancelled : Reason::Failed;
+    text_->setText(cancelled ? tr("%1 Reading this run's calls was cancelled.").arg(need_)
+                             : tr("%1 Reading this run's calls failed; the message above says "
+                                  "why.")
+                                   .arg(need_));
+    button_->setVisible(true);
+    setLoading(false);
+}
+
 void EventsUnavailablePanel::setOverBudget(std::uint64_t budget) {
     reason_ = Reason::OverBudget;
     budget_ = budget;
@@ -81,6 +91,8 @@ void EventsUnavailablePanel::setBuilding(bool building) {
             setOverBudget(budget_);
         else if (reason_ == Reason::Remote)
             setRemote(host_);
+        else if (reason_ == Reason::Cancelled || reason_ == Reason::Failed)
+            setCallsUnread(reason_ == Reason::Cancelled);
         else
             setReason(reason_ == Reason::SummaryOnly);
         return;

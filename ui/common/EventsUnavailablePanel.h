@@ -26,6 +26,9 @@ public:
 
     // canLoad: the file has events (columnar); false for the aggregate layout.
     void setReason(bool canLoad);
+    // The run was opened in full, but the read of its calls was cancelled
+    // (or failed) after its table showed: the button reads them again.
+    void setCallsUnread(bool cancelled);
     // The run's calls exceed the memory budget (bytes; 0 = not known) and are
     // read on demand: the button reloads the run, e.g. after the budget was
     // raised in Preferences (it emits loadEventsRequested too).
@@ -43,7 +46,7 @@ signals:
     void loadEventsRequested();
 
 private:
-    enum class Reason { SummaryOnly, Aggregate, OverBudget, Remote };
+    enum class Reason { SummaryOnly, Aggregate, OverBudget, Remote, Cancelled, Failed };
 
     QString need_;
     QString inMemoryNeed_;

@@ -38,6 +38,10 @@ struct RunData {
     // is then only the run's name (`<dir>/<prefix> (N ranks)`), not a file.
     QStringList rankFiles;
     bool summaryOnlyRequested = false;
+    // How a load that showed its table first ended without the run's calls:
+    // cancelled, or failed (the banner says why).
+    enum class CallsUnread { No, Cancelled, Failed };
+    CallsUnread callsUnread = CallsUnread::No;
     double loadSeconds = 0.0;
 
     // What the status bar and the greyed-out views say about per-call data.

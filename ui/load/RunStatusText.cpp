@@ -39,6 +39,10 @@ QString RunStatusText::describe(const RunData& run, bool awaitingTimeline) {
                      : tr("read on demand: its calls exceed the memory budget");
     else if (r.layout == scope::StorageLayout::Aggregate)
         events = tr("aggregate file: no per-call data");
+    else if (run.callsUnread == RunData::CallsUnread::Cancelled)
+        events = tr("its calls not read (cancelled)");
+    else if (run.callsUnread == RunData::CallsUnread::Failed)
+        events = tr("its calls not read (the read failed)");
     else
         events = tr("summary only");
     const QString line =

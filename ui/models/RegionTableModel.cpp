@@ -168,6 +168,11 @@ QString RegionTableModel::unavailableReason(const scope::RegionTableRow& row, in
                    : tr("Percentiles of a rank selection need the calls, which stay on %1.")
                          .arg(host);
     }
+    if (column >= P50 && column <= P99 && run_ &&
+        run_->callsUnread == RunData::CallsUnread::Cancelled)
+        return tr("Percentiles need per-call data, whose read was cancelled.");
+    if (column >= P50 && column <= P99 && run_ && run_->callsUnread == RunData::CallsUnread::Failed)
+        return tr("Percentiles need per-call data, whose read failed.");
     if (column >= P50 && column <= P99)
         return tr("Percentiles need per-call data; this run was opened summary-only.");
     if (column == Std)

@@ -250,8 +250,10 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
 
 void RunView::install(std::shared_ptr<const RunData> run, bool readStage) {
     // The complete run of the read stage shown: the table stays, and only
-    // its exclusive times and percentiles change.
+    // its exclusive times and percentiles change. A load that ended without
+    // the calls brings neither: the table is made again, without them.
     const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
+                           run->callsUnread == RunData::CallsUnread::No &&
                            run->path == run_->path && run->results && run_->results &&
                            run->results->rows.size() == run_->results->rows.size();
     awaitingTimeline_ = readStage;

@@ -283,14 +283,18 @@ void MainWindow::showRun(quint64 id, std::shared_ptr<const RunData> run, bool re
         // Closing the tab before the timeline ends the load; a load that ends
         // without the complete run leaves the table as if opened summary-only.
         connect(view, &QObject::destroyed, loader_, [loader = loader_, id] { loader->cancel(id); });
-        auto endWait = [this, view, id](quint64 ended) {
+        auto endWait = [this, view, id](quint64 ended, RunData::CallsUnread why) {
             if (ended == id && view->awaitingTimeline()) {
-                view->setRun(view->run());
+                auto unread = std::make_shared<RunData>(*view->run());
+                unread->callsUnread = why;
+                view->setRun(unread);
                 updateStatus();
             }
         };
-        connect(loader_, &LoadController::cancelled, view, endWait);
-        connect(loader_, &LoadController::failed, view, endWait);
+        connect(loader_, &LoadController::cancelled, view,
+                [endWait](quint64 ended) { endWait(ended, RunData::CallsUnread::Cancelled); });
+        connect(loader_, &LoadController::failed, view,
+                [endWait](quint64 ended) { endWait(ended, RunData::CallsUnread::Failed); });
         updateStatus();
         updateTitle();
         return;
