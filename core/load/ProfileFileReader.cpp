@@ -30,6 +30,13 @@ void dropUnrecordedCallIds(ProfilingResults& results) {
     events.parentIds = EventColumn(events.parentIds.get_allocator());
 }
 
+// Of a local file that is not a JSON profile: whether it is read as HDF5. A
+// `.spt` without the magic is a trace cut short (or damaged), not an HDF5
+// file: its reader says so.
+bool notATrace(const std::string& path) {
+    return !isNativeTrace(path) && !path.ends_with(".spt");
+}
+
 } // namespace
 
 bool isNativeTrace(const std::string& path) {
@@ -71,10 +78,7 @@ bool isJsonProfile(const std::string& path) {
 }
 
 bool readsIsolated(const std::string& path) {
-    // A `.spt` without the magic is a trace cut short (or damaged), not an
-    // HDF5 file: its reader says so.
-    return !RemoteUrl::looksRemote(path) && !isJsonProfile(path) && !isNativeTrace(path) &&
-           !path.ends_with(".spt");
+    return !RemoteUrl::looksRemote(path) && !isJsonProfile(path) && notATrace(path);
 }
 
 ProfilingResults readProfileFile(IsolatedRead& started, const ReadRequest& request) {
@@ -106,7 +110,7 @@ ProfilingResults readProfileFile(const std::string& path, const ReadRequest& req
         dropUnrecordedCallIds(results);
         return results;
     }
-    if (readsIsolated(path)) {
+    if (notATrace(path)) {
         IsolatedRead read(path, request);
         return readProfileFile(read, request);
     }
