@@ -168,13 +168,14 @@ QString RegionTableModel::unavailableReason(const scope::RegionTableRow& row, in
                    : tr("Percentiles of a rank selection need the calls, which stay on %1.")
                          .arg(host);
     }
-    if (column >= P50 && column <= P99 && run_ &&
-        run_->callsUnread == RunData::CallsUnread::Cancelled)
-        return tr("Percentiles need per-call data, whose read was cancelled.");
-    if (column >= P50 && column <= P99 && run_ && run_->callsUnread == RunData::CallsUnread::Failed)
-        return tr("Percentiles need per-call data, whose read failed.");
-    if (column >= P50 && column <= P99)
+    if (column >= P50 && column <= P99) {
+        const auto unread = run_ ? run_->callsUnread : RunData::CallsUnread::No;
+        if (unread == RunData::CallsUnread::Cancelled)
+            return tr("Percentiles need per-call data, whose read was cancelled.");
+        if (unread == RunData::CallsUnread::Failed)
+            return tr("Percentiles need per-call data, whose read failed.");
         return tr("Percentiles need per-call data; this run was opened summary-only.");
+    }
     if (column == Std)
         return tr("The aggregate layout stores no spread, so the standard deviation is unknown.");
     if (column == Exclusive)
