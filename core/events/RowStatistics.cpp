@@ -55,56 +55,52 @@ forwardBlock(Pass& p, std::span<const std::int64_t> starts, std::span<const std:
     return true;
 }
 
-// Adds calls to `p`, whatever their times. The vector clones (chosen at load
-// time) do the 64-bit minima and maxima four at a time (AVX2) or eight, in
-// one instruction each (AVX-512, x86-64-v4).
+// Adds a block of at most kForwardBlock calls to `p`, whatever their times.
+// The vector clones (chosen at load time) do the 64-bit minima and maxima
+// four at a time (AVX2) or eight, in one instruction each (AVX-512,
+// x86-64-v4).
 [[gnu::target_clones("arch=x86-64-v4", "avx2", "default")]] void
 fullPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::int64_t> ends) {
-    const std::size_t n = std::min(starts.size(), ends.size());
-    // Magnitudes are summed in two 32-bit halves that cannot overflow for
-    // fewer than 2^32 calls per block. Whatever the blocks (or the pieces of
-    // a streamed row), magnitudesFit ends up saying whether the exact sum of
-    // all |durations| is at most INT64_MAX, and magnitudeSum is that sum.
-    constexpr std::size_t kBlock = std::size_t{1} << 31;
-    for (std::size_t begin = 0; begin < n; begin += kBlock) {
-        const std::size_t end = std::min(n, begin + kBlock);
-        std::int64_t minStart = p.minStart, maxStart = Limits::min();
-        std::int64_t minEnd = Limits::max(), maxEnd = p.maxEnd;
-        std::int64_t minDuration = p.minDuration, maxDuration = p.maxDuration;
-        std::uint64_t sum = 0, upper = 0, lower = 0;
-        for (std::size_t i = begin; i < end; ++i) {
-            const std::int64_t s = starts[i];
-            const std::int64_t e = ends[i];
-            minStart = std::min(minStart, s);
-            maxStart = std::max(maxStart, s);
-            minEnd = std::min(minEnd, e);
-            maxEnd = std::max(maxEnd, e);
-            const std::uint64_t d = static_cast<std::uint64_t>(e) - static_cast<std::uint64_t>(s);
-            const auto signedD = static_cast<std::int64_t>(d);
-            minDuration = std::min(minDuration, signedD);
-            maxDuration = std::max(maxDuration, signedD);
-            sum += d;
-            const auto sign = static_cast<std::uint64_t>(signedD >> 63);
-            const std::uint64_t magnitude = (d ^ sign) - sign;
-            upper += magnitude >> 32;
-            lower += magnitude & 0xffffffffu;
-        }
-        p.minStart = minStart;
-        p.maxEnd = maxEnd;
-        p.low = std::min(p.low, std::min(minStart, minEnd));
-        p.high = std::max(p.high, std::max(maxStart, maxEnd));
-        p.minDuration = minDuration;
-        p.maxDuration = maxDuration;
-        p.durationSum += sum;
-        // upper < 2^31 keeps the block's sum below 2^63.
-        const std::uint64_t block = (upper << 32) + lower;
-        if (upper >= (std::uint64_t{1} << 31) ||
-            block > static_cast<std::uint64_t>(Limits::max()) ||
-            block > static_cast<std::uint64_t>(Limits::max()) - p.magnitudeSum)
-            p.magnitudesFit = false;
-        else
-            p.magnitudeSum += block;
+    const std::size_t n = std::min({starts.size(), ends.size(), kForwardBlock});
+    // Magnitudes are summed in two 32-bit halves, which cannot overflow for
+    // so few calls. Whatever the blocks (or the pieces of a streamed row),
+    // magnitudesFit ends up saying whether the exact sum of all |durations|
+    // is at most INT64_MAX, and magnitudeSum is that sum.
+    std::int64_t minStart = p.minStart, maxStart = Limits::min();
+    std::int64_t minEnd = Limits::max(), maxEnd = p.maxEnd;
+    std::int64_t minDuration = p.minDuration, maxDuration = p.maxDuration;
+    std::uint64_t sum = 0, upper = 0, lower = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::int64_t s = starts[i];
+        const std::int64_t e = ends[i];
+        minStart = std::min(minStart, s);
+        maxStart = std::max(maxStart, s);
+        minEnd = std::min(minEnd, e);
+        maxEnd = std::max(maxEnd, e);
+        const std::uint64_t d = static_cast<std::uint64_t>(e) - static_cast<std::uint64_t>(s);
+        const auto signedD = static_cast<std::int64_t>(d);
+        minDuration = std::min(minDuration, signedD);
+        maxDuration = std::max(maxDuration, signedD);
+        sum += d;
+        const auto sign = static_cast<std::uint64_t>(signedD >> 63);
+        const std::uint64_t magnitude = (d ^ sign) - sign;
+        upper += magnitude >> 32;
+        lower += magnitude & 0xffffffffu;
     }
+    p.minStart = minStart;
+    p.maxEnd = maxEnd;
+    p.low = std::min(p.low, std::min(minStart, minEnd));
+    p.high = std::max(p.high, std::max(maxStart, maxEnd));
+    p.minDuration = minDuration;
+    p.maxDuration = maxDuration;
+    p.durationSum += sum;
+    // upper < 2^31 keeps the block's sum below 2^63.
+    const std::uint64_t block = (upper << 32) + lower;
+    if (upper >= (std::uint64_t{1} << 31) || block > static_cast<std::uint64_t>(Limits::max()) ||
+        block > static_cast<std::uint64_t>(Limits::max()) - p.magnitudeSum)
+        p.magnitudesFit = false;
+    else
+        p.magnitudeSum += block;
 }
 
 void firstPass(Pass& p, std::span<const std::int64_t> starts, std::span<const std::int64_t> ends) {
