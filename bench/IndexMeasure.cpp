@@ -91,6 +91,8 @@ OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t 
     LoadRequest request;
     request.path = path;
     request.memoryBudget = budget;
+    // Smaller runs too, which the viewer gives their exact timeline first.
+    request.overviewAboveCalls = 0;
     loader.start(request);
     std::unique_lock lock(mutex);
     arrived.wait(lock, [&] { return arrival.overview || finished; });
