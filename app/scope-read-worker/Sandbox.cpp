@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Sandbox.h"
 
-#include "base/BusErrorGuard.h"
 #include "h5/H5Library.h"
 #include "isolate/WorkerMessage.h"
 
@@ -150,8 +149,6 @@ void Sandbox::prepare() {
     // Loads the filters while libraries may still be opened; libhdf5 searches
     // for no plugin afterwards.
     h5::prepareThread();
-    // The filter forbids sigaction: the handler of mapped reads goes in now.
-    BusErrorGuard::install();
 }
 
 void Sandbox::confine() {

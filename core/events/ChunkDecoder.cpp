@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ChunkDecoder.h"
 
-#include "base/BusErrorGuard.h"
-
 #include <zlib.h>
 #include <zstd.h>
 
@@ -153,33 +151,6 @@ bool ChunkDecoder::decodeLeavingShuffled(const ChunkPipeline& pipeline, std::uin
                                          std::span<const std::byte> stored,
                                          std::span<std::byte> out, bool& shuffled) {
     return decodeChunk(pipeline, filterMask, stored, out, true, shuffled);
-}
-
-std::optional<bool> ChunkDecoder::decodeMappedLeavingShuffled(const ChunkPipeline& pipeline,
-                                                              std::uint32_t filterMask,
-                                                              std::span<const std::byte> mapped,
-                                                              std::span<std::byte> out,
-                                                              bool& shuffled) {
-    // What the guarded work needs, through one pointer; its frames hold
-    // nothing to destroy when a fault leaves them.
-    struct Job {
-        ChunkDecoder& decoder;
-        const ChunkPipeline& pipeline;
-        std::uint32_t filterMask;
-        std::span<const std::byte> mapped;
-        std::span<std::byte> out;
-        bool& shuffled;
-        bool ok = false;
-    } job{*this, pipeline, filterMask, mapped, out, shuffled};
-    const auto work = [](void* context) {
-        Job& j = *static_cast<Job*>(context);
-        j.ok = j.decoder.decodeChunk(j.pipeline, j.filterMask, j.mapped, j.out, true, j.shuffled);
-    };
-    if (!BusErrorGuard::run(work, &job)) {
-        zstd_.reset();
-        return std::nullopt;
-    }
-    return job.ok;
 }
 
 void ChunkDecoder::unshuffleValues(std::span<const std::byte> chunk, std::size_t first,

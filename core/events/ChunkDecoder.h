@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -31,13 +30,6 @@ public:
     bool decodeLeavingShuffled(const ChunkPipeline& pipeline, std::uint32_t filterMask,
                                std::span<const std::byte> stored, std::span<std::byte> out,
                                bool& shuffled);
-    // decodeLeavingShuffled from the bytes of a mapped file, which another
-    // process may cut short meanwhile: nullopt then (the SIGBUS caught by
-    // BusErrorGuard), and the decoder, stopped halfway, starts afresh.
-    std::optional<bool> decodeMappedLeavingShuffled(const ChunkPipeline& pipeline,
-                                                    std::uint32_t filterMask,
-                                                    std::span<const std::byte> mapped,
-                                                    std::span<std::byte> out, bool& shuffled);
     // Values [first, first + out.size()) of a chunk decodeLeavingShuffled
     // left shuffled. Throws std::out_of_range past the chunk's end.
     static void unshuffleValues(std::span<const std::byte> chunk, std::size_t first,

@@ -373,15 +373,12 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         damage = chunkDamage(k, d, "claims an impossible size (damaged)");
         return nullptr;
     }
-    const char* const pastTheEnd = "lies past the end of the file (truncated or damaged)";
-    const std::span<const std::byte> mapped =
-        cursor.sharesChunks ? std::span<const std::byte>() : mappedChunk(d.column, chunk, cursor);
-    if (mapped.empty()) {
-        cursor.stored.resize(chunk.storedBytes);
-        if (!bytes_->read(chunk.fileOffset, cursor.stored)) {
-            damage = chunkDamage(k, d, pastTheEnd);
-            return nullptr;
-        }
+    // Copied out of the page cache, not mapped: where page faults trap to a
+    // hypervisor, mapping a pass's windows costs far more than the copy.
+    cursor.stored.resize(chunk.storedBytes);
+    if (!bytes_->read(chunk.fileOffset, cursor.stored)) {
+        damage = chunkDamage(k, d, "lies past the end of the file (truncated or damaged)");
+        return nullptr;
     }
     // The cursor's own buffer unless the cache or a caller holds it (its one
     // owner is then this thread, so the count cannot rise meanwhile).
@@ -393,23 +390,10 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         last.elements = d.chunkElements;
     }
     const auto into = std::as_writable_bytes(std::span(last.buffer.get(), d.chunkElements));
-    bool ok = false;
-    if (cursor.sharesChunks) {
-        ok = cursor.decoder.decode(d.pipeline, chunk.filterMask, cursor.stored, into);
-    } else if (mapped.empty()) {
-        ok = cursor.decoder.decodeLeavingShuffled(d.pipeline, chunk.filterMask, cursor.stored, into,
-                                                  last.shuffled);
-    } else {
-        const std::optional<bool> decoded = cursor.decoder.decodeMappedLeavingShuffled(
-            d.pipeline, chunk.filterMask, mapped, into, last.shuffled);
-        if (!decoded) {
-            // The file was cut short under the window: as a read past its end.
-            cursor.windows[static_cast<std::size_t>(d.column)] = MappedWindow();
-            damage = chunkDamage(k, d, pastTheEnd);
-            return nullptr;
-        }
-        ok = *decoded;
-    }
+    const bool ok = cursor.sharesChunks
+                        ? cursor.decoder.decode(d.pipeline, chunk.filterMask, cursor.stored, into)
+                        : cursor.decoder.decodeLeavingShuffled(d.pipeline, chunk.filterMask,
+                                                               cursor.stored, into, last.shuffled);
     if (!ok) {
         damage = chunkDamage(k, d, "does not decompress (damaged)");
         return nullptr;
@@ -434,18 +418,6 @@ std::shared_ptr<const std::int64_t[]> PlannedCallSource::decoded(std::size_t dat
         }
     }
     return values;
-}
-
-std::span<const std::byte> PlannedCallSource::mappedChunk(EventColumnId column,
-                                                          const StoredChunk& chunk,
-                                                          Cursor& cursor) const {
-    MappedWindow& window = cursor.windows[static_cast<std::size_t>(column)];
-    std::span<const std::byte> bytes = window.bytes(chunk.fileOffset, chunk.storedBytes);
-    if (bytes.empty() && chunk.storedBytes > 0) {
-        window = bytes_->window(chunk.fileOffset, chunk.storedBytes);
-        bytes = window.bytes(chunk.fileOffset, chunk.storedBytes);
-    }
-    return bytes;
 }
 
 std::string PlannedCallSource::firstDamage(std::size_t dataset) const {

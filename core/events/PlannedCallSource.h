@@ -5,7 +5,6 @@
 #include "model/CallSource.h"
 #include "plan/EventBytes.h"
 #include "plan/EventPlan.h"
-#include "plan/MappedWindow.h"
 
 #include <array>
 #include <cstdint>
@@ -68,9 +67,6 @@ public:
             bool shuffled = false;
         };
         std::array<Decoded, kEventColumnCount> last;
-        // A cursor that does not share its chunks decodes them from a window
-        // of the file per column, moved on as the pass moves on.
-        std::array<MappedWindow, kEventColumnCount> windows;
         ChunkDecoder decoder;
         std::vector<std::byte> stored;
         std::vector<std::int64_t> deltas;
@@ -147,10 +143,6 @@ private:
     std::shared_ptr<const std::int64_t[]> decoded(std::size_t dataset, std::uint64_t k,
                                                   Cursor& cursor, std::string& damage) const;
     std::span<const std::int64_t> rowCheckpoints(const RankRegion& row) const;
-    // The chunk's stored bytes in the cursor's window for `column` (mapped
-    // anew when it does not hold them), or empty: read() them then.
-    std::span<const std::byte> mappedChunk(EventColumnId column, const StoredChunk& chunk,
-                                           Cursor& cursor) const;
     [[noreturn]] void corrupt(const std::string& what) const;
 
     EventPlan plan_;

@@ -61,12 +61,6 @@ bool EventBytes::read(std::uint64_t offset, std::span<std::byte> out) const {
     return readFully(fd_, offset, out);
 }
 
-MappedWindow EventBytes::window(std::uint64_t offset, std::uint64_t size) const {
-    if (fd_ < 0 || offset > size_ || size > size_ - offset)
-        return {};
-    return MappedWindow::map(fd_, offset, std::min(std::max(size, kWindowBytes), size_ - offset));
-}
-
 bool EventBytes::readFully(int fd, std::uint64_t offset, std::span<std::byte> out) {
     std::byte* next = out.data();
     std::size_t left = out.size();

@@ -3,7 +3,6 @@
 
 #include "EventPlan.h"
 #include "FileIdentity.h"
-#include "MappedWindow.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -39,12 +38,6 @@ public:
     std::uint64_t size() const { return size_; }
     // Fills `out` from `offset`; false when the file ends first.
     bool read(std::uint64_t offset, std::span<std::byte> out) const;
-    // A window of the file holding [offset, offset + size) and what follows,
-    // up to kWindowBytes (or size) and the file's end, for a pass that reads
-    // on from there; empty for an image, past the end, or when the kernel
-    // refuses (read() then).
-    static constexpr std::uint64_t kWindowBytes = std::uint64_t{4} << 20;
-    MappedWindow window(std::uint64_t offset, std::uint64_t size) const;
     // The same for any descriptor (pread until done; EINTR retried).
     static bool readFully(int fd, std::uint64_t offset, std::span<std::byte> out);
 
