@@ -8,7 +8,9 @@
 #include <cstring>
 #include <stdexcept>
 
-#if defined(__SSE2__)
+#if defined(__x86_64__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -119,9 +121,70 @@ std::size_t unshuffleBlocks(const std::uint8_t*, std::size_t, std::size_t from, 
 }
 #endif
 
+#if defined(__x86_64__)
+// Sixty-four elements at a time: the same three interleaves at 512 bits stay
+// inside each 128-bit lane, so lane j of vector m holds elements 16j + 2m and
+// 16j + 2m + 1; a 4 x 4 transpose of lanes among vectors 0-3 and among 4-7
+// then puts eight consecutive elements in each: about three times the
+// elements per instruction of the loop above, for every call of a first open.
+[[gnu::target("avx512bw")]] std::size_t unshuffleSixtyFours(const std::uint8_t* in,
+                                                            std::size_t elements, std::size_t from,
+                                                            std::size_t to, std::uint8_t* out) {
+    // Unmasked, these intrinsics leave lanes undefined, which gcc 12 takes
+    // for uninitialized variables; all lanes of a mask do the same.
+    constexpr __mmask16 kAll16 = 0xffff;
+    constexpr __mmask8 kAll8 = 0xff;
+    std::size_t i = from;
+    for (; i + 64 <= to; i += 64) {
+        __m512i p[8];
+        for (std::size_t k = 0; k < 8; ++k)
+            p[k] = _mm512_loadu_si512(in + k * elements + i);
+        __m512i a[8];
+        for (std::size_t k = 0; k < 8; k += 2) {
+            a[k] = _mm512_unpacklo_epi8(p[k], p[k + 1]);
+            a[k + 1] = _mm512_unpackhi_epi8(p[k], p[k + 1]);
+        }
+        const __m512i b[8] = {
+            _mm512_unpacklo_epi16(a[0], a[2]), _mm512_unpackhi_epi16(a[0], a[2]),
+            _mm512_unpacklo_epi16(a[1], a[3]), _mm512_unpackhi_epi16(a[1], a[3]),
+            _mm512_unpacklo_epi16(a[4], a[6]), _mm512_unpackhi_epi16(a[4], a[6]),
+            _mm512_unpacklo_epi16(a[5], a[7]), _mm512_unpackhi_epi16(a[5], a[7]),
+        };
+        __m512i o[8];
+        for (std::size_t q = 0; q < 4; ++q) {
+            o[2 * q] = _mm512_maskz_unpacklo_epi32(kAll16, b[q], b[q + 4]);
+            o[2 * q + 1] = _mm512_maskz_unpackhi_epi32(kAll16, b[q], b[q + 4]);
+        }
+        auto* target = out + (i - from) * sizeof(std::int64_t);
+        for (std::size_t h = 0; h < 2; ++h) {
+            const __m512i* x = o + 4 * h;
+            const __m512i t0 = _mm512_maskz_shuffle_i64x2(kAll8, x[0], x[1], 0x44);
+            const __m512i t1 = _mm512_maskz_shuffle_i64x2(kAll8, x[0], x[1], 0xee);
+            const __m512i t2 = _mm512_maskz_shuffle_i64x2(kAll8, x[2], x[3], 0x44);
+            const __m512i t3 = _mm512_maskz_shuffle_i64x2(kAll8, x[2], x[3], 0xee);
+            // Lane j of the four: elements 16j + 8h to 16j + 8h + 7.
+            const __m512i lanes[4] = {_mm512_maskz_shuffle_i64x2(kAll8, t0, t2, 0x88),
+                                      _mm512_maskz_shuffle_i64x2(kAll8, t0, t2, 0xdd),
+                                      _mm512_maskz_shuffle_i64x2(kAll8, t1, t3, 0x88),
+                                      _mm512_maskz_shuffle_i64x2(kAll8, t1, t3, 0xdd)};
+            for (std::size_t j = 0; j < 4; ++j)
+                _mm512_storeu_si512(target + (16 * j + 8 * h) * sizeof(std::int64_t), lanes[j]);
+        }
+    }
+    return i;
+}
+#endif
+
 void unshuffleElements(const std::uint8_t* in, std::size_t elements, std::size_t from,
                        std::size_t to, std::uint8_t* out) {
-    const std::size_t done = unshuffleBlocks(in, elements, from, to, out);
+    std::size_t wideDone = from;
+#if defined(__x86_64__)
+    static const bool wide = __builtin_cpu_supports("avx512bw");
+    if (wide)
+        wideDone = unshuffleSixtyFours(in, elements, from, to, out);
+#endif
+    const std::size_t done =
+        unshuffleBlocks(in, elements, wideDone, to, out + (wideDone - from) * sizeof(std::int64_t));
     unshuffleOneByOne(in, elements, done, to, out + (done - from) * sizeof(std::int64_t));
 }
 

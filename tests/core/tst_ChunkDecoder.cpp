@@ -45,7 +45,8 @@ private slots:
         std::mt19937_64 random(15);
         const ChunkPipeline shuffled{true, 0, ChunkCompression::None, 1};
         ChunkDecoder decoder;
-        for (const std::size_t elements : {1, 7, 15, 16, 17, 31, 32, 33, 100, 1000, 16384, 16389}) {
+        for (const std::size_t elements : {1,  7,  15, 16,  17,  31,  32,  33,   63,    64,
+                                           65, 79, 80, 100, 127, 128, 129, 1000, 16384, 16389}) {
             const std::vector<std::byte> plain = randomValues(elements, random).second;
             const std::vector<std::byte> stored = shuffle(plain);
             std::vector<std::byte> out(plain.size());
@@ -78,8 +79,19 @@ private slots:
                                               chunk, shuffled));
         QVERIFY(shuffled);
         QVERIFY(chunk == stored);
-        for (const auto& [first, count] : std::vector<std::pair<std::size_t, std::size_t>>{
-                 {0, 1000}, {0, 16}, {3, 16}, {3, 29}, {17, 500}, {984, 16}, {999, 1}, {500, 0}}) {
+        for (const auto& [first, count] :
+             std::vector<std::pair<std::size_t, std::size_t>>{{0, 1000},
+                                                              {0, 16},
+                                                              {3, 16},
+                                                              {3, 29},
+                                                              {0, 64},
+                                                              {5, 64},
+                                                              {5, 80},
+                                                              {64, 129},
+                                                              {17, 500},
+                                                              {984, 16},
+                                                              {999, 1},
+                                                              {500, 0}}) {
             std::vector<std::int64_t> out(count, -1);
             ChunkDecoder::unshuffleValues(chunk, first, out);
             QVERIFY2(std::equal(out.begin(), out.end(), values.begin() + first),
