@@ -5,6 +5,7 @@
 #include "OverviewCoverage.h"
 
 #include "base/ParallelFor.h"
+#include "base/Prefault.h"
 #include "model/CallReader.h"
 #include "model/Errors.h"
 
@@ -311,6 +312,10 @@ void OverviewTimeline::append(std::uint32_t rank, std::int64_t key,
 void OverviewTimeline::reserve(std::size_t lanes, std::size_t spans) {
     lanes_.reserve(lanes);
     spans_.reserve(spans);
+    // Filled while the overview is awaited: the pages mapped in one call
+    // rather than one fault each, which costs most where faults trap to a
+    // hypervisor.
+    prefault(spans_.data(), spans_.data() + spans);
 }
 
 std::int64_t OverviewTimeline::bucketStartNs(std::size_t b) const {
