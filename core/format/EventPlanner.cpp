@@ -95,11 +95,13 @@ void EventPlanner::add(const h5::DatasetReader& reader, EventColumnId column,
     planned.column = column;
     planned.destination = destination;
     planned.length = reader.length();
-    reader.checkAllocation(planned.length, sizeof(std::int64_t));
+    reader.checkClaimedSize(planned.length, sizeof(std::int64_t));
     planned.row = row;
     planned.name = reader.name();
     planned.firstChunk = plan_.chunks.size();
+    // A plan holds every chunk, each found stored: the column was written.
     if (!planChunks(reader, planned)) {
+        reader.checkAllocation(planned.length, sizeof(std::int64_t));
         plan_.chunks.resize(planned.firstChunk);
         planned.firstChunk = 0;
         planned.chunkCount = 0;
@@ -182,9 +184,11 @@ bool EventPlanner::planChunked(hid_t dataset, hid_t creation, PlannedDataset& pl
         const auto chunks =
             h5::BTreeChunkIndex(*bytes).read(info.addr, chunk[0], planned.chunkCount);
         // Checked against libhdf5 at both ends, so that a structure misread
-        // here shows at once.
+        // here shows at once. At the far end by its stored size: libhdf5 1.10
+        // finds a chunk's address only by walking the index up to it.
         if (chunks && lookUpChunk(dataset, 0) == chunks->front() &&
-            lookUpChunk(dataset, (planned.chunkCount - 1) * chunk[0]) == chunks->back()) {
+            storedBytesAt(dataset, (planned.chunkCount - 1) * chunk[0]) ==
+                chunks->back().storedBytes) {
             plan_.chunks.insert(plan_.chunks.end(), chunks->begin(), chunks->end());
             return true;
         }
@@ -196,6 +200,14 @@ bool EventPlanner::planChunked(hid_t dataset, hid_t creation, PlannedDataset& pl
         plan_.chunks.push_back(*stored);
     }
     return true;
+}
+
+std::optional<hsize_t> EventPlanner::storedBytesAt(hid_t dataset, std::uint64_t element) {
+    hsize_t offset[1] = {element};
+    hsize_t storedBytes = 0;
+    if (H5Dget_chunk_storage_size(dataset, offset, &storedBytes) < 0 || storedBytes == 0)
+        return std::nullopt;
+    return storedBytes;
 }
 
 std::optional<StoredChunk> EventPlanner::lookUpChunk(hid_t dataset, std::uint64_t element) {

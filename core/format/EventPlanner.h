@@ -45,6 +45,8 @@ private:
     // The chunk holding `element`, as libhdf5 reports it; nullopt when it
     // has none (never written: fill values) or its index is damaged.
     static std::optional<StoredChunk> lookUpChunk(hid_t dataset, std::uint64_t element);
+    // The stored size of that chunk, found by a search of the index.
+    static std::optional<hsize_t> storedBytesAt(hid_t dataset, std::uint64_t element);
 
     const h5::H5File& file_;
     EventPlan& plan_;

@@ -85,6 +85,14 @@ void DatasetReader::checkFilters() const {
 void DatasetReader::checkAllocation(std::uint64_t elements, std::size_t elementSize) const {
     if (elements == 0)
         return;
+    checkClaimedSize(elements, elementSize);
+    PropertyList dcpl(H5Dget_create_plist(dataset_.get()));
+    checkWritten(elements, dcpl.get());
+}
+
+void DatasetReader::checkClaimedSize(std::uint64_t elements, std::size_t elementSize) const {
+    if (elements == 0)
+        return;
     PropertyList dcpl(H5Dget_create_plist(dataset_.get()));
     const bool filtered = dcpl && H5Pget_nfilters(dcpl.get()) > 0;
     const std::uint64_t limit =
@@ -92,7 +100,6 @@ void DatasetReader::checkAllocation(std::uint64_t elements, std::size_t elementS
     if (elements > limit / elementSize)
         file_.corrupt(step_, "'" + name_ + "' claims " + std::to_string(elements) +
                                  " elements, more than the file can hold (truncated or damaged)");
-    checkWritten(elements, dcpl.get());
 }
 
 void DatasetReader::checkWritten(std::uint64_t elements, hid_t creation) const {

@@ -34,6 +34,9 @@ public:
     // more than this file can hold (damaged sizes must not be allocated), or
     // when the dataset, or some of its chunks, were never written.
     void checkAllocation(std::uint64_t elements, std::size_t elementSize) const;
+    // The first half alone, for a caller that finds every chunk itself: the
+    // second asks libhdf5 to walk the dataset's chunk index twice.
+    void checkClaimedSize(std::uint64_t elements, std::size_t elementSize) const;
 
     // Reads a 1-D integer dataset into `out` (out.size() == length()), in slabs
     // so that cancellation is noticed and progress reported on big columns.
