@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <string_view>
 #include <system_error>
 
 extern char** environ;
@@ -40,7 +41,34 @@ struct SpawnSetup {
     SpawnSetup& operator=(const SpawnSetup&) = delete;
 };
 
+std::vector<char*> pointersTo(std::vector<std::string>& strings) {
+    std::vector<char*> pointers;
+    for (std::string& string : strings)
+        pointers.push_back(string.data());
+    pointers.push_back(nullptr);
+    return pointers;
+}
+
 } // namespace
+
+std::vector<std::string> WorkerProcess::environmentFrom(char** parent) {
+    constexpr std::string_view kTunables = "GLIBC_TUNABLES=";
+    constexpr std::string_view kHugePages = "glibc.malloc.hugetlb=1";
+    std::vector<std::string> entries;
+    bool tuned = false;
+    for (char** entry = parent; *entry != nullptr; ++entry) {
+        entries.emplace_back(*entry);
+        std::string& last = entries.back();
+        if (!last.starts_with(kTunables))
+            continue;
+        tuned = true;
+        if (last.find("glibc.malloc.hugetlb") == std::string::npos)
+            last.append(last.size() > kTunables.size() ? ":" : "").append(kHugePages);
+    }
+    if (!tuned)
+        entries.push_back(std::string(kTunables).append(kHugePages));
+    return entries;
+}
 
 WorkerProcess::WorkerProcess(const std::string& program, const std::vector<std::string>& arguments,
                              int resultFd) {
@@ -75,12 +103,10 @@ WorkerProcess::WorkerProcess(const std::string& program, const std::vector<std::
     std::vector<std::string> argvStrings;
     argvStrings.push_back(program);
     argvStrings.insert(argvStrings.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& argument : argvStrings)
-        argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    const int error = posix_spawn(&pid_, program.c_str(), &setup.actions, &setup.attributes,
-                                  argv.data(), environ);
+    std::vector<std::string> environmentStrings = environmentFrom(environ);
+    const int error =
+        posix_spawn(&pid_, program.c_str(), &setup.actions, &setup.attributes,
+                    pointersTo(argvStrings).data(), pointersTo(environmentStrings).data());
     if (error != 0)
         throw std::system_error(error, std::generic_category(), "cannot start " + program);
     messages_ = std::move(readEnd);

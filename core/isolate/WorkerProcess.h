@@ -29,6 +29,12 @@ public:
     void kill();
     int status() const { return status_; }
 
+    // The helper's environment: the parent's, with glibc asked to back its
+    // heap with 2 MiB pages where the kernel offers them. A large read's
+    // helper fills tens of megabytes of fresh memory (libhdf5's and the
+    // plan's), a fault each 4 KiB otherwise. A choice of the user's own stays.
+    static std::vector<std::string> environmentFrom(char** parent);
+
 private:
     pid_t pid_ = -1;
     bool reaped_ = false;
