@@ -21,7 +21,7 @@
 namespace {
 
 constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-// Below this a block holds at most a page or two of 2 MiB: not worth a call.
+// A smaller block holds at most three whole 2 MiB pages: not worth a call.
 constexpr std::size_t kAdvisedFrom = 4 * kHugePage;
 
 void* allocate(std::size_t size) {
