@@ -139,6 +139,33 @@ private slots:
         QVERIFY(view.plot()->legend->hasItemWithPlottable(median()));
     }
 
+    // Every centred window of 101 calls holds all of 51 calls or fewer: the
+    // legend names one median of them all; from 52 calls the median rolls.
+    void theLegendSaysWhatTheMedianIsOf_data() {
+        QTest::addColumn<int>("calls");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("3 calls") << 3 << QStringLiteral("Median of all 3 calls");
+        QTest::newRow("51 calls") << 51 << QStringLiteral("Median of all 51 calls");
+        QTest::newRow("52 calls") << 52 << QStringLiteral("Rolling median of 101 calls");
+    }
+
+    void theLegendSaysWhatTheMedianIsOf() {
+        QFETCH(int, calls);
+        QFETCH(QString, name);
+        Calls times;
+        for (int i = 0; i < calls; ++i)
+            times.push_back({1000 * i, 1000 * i + 500 + i});
+        DurationOverTimeView view;
+        view.setRun(
+            std::make_shared<const scope::ProfilingResults>(makeResults({{0, "solve", times}})));
+        view.setRegion(0);
+        QStringList names;
+        for (int i = 0; i < view.plot()->graphCount(); ++i)
+            if (view.plot()->graph(i)->lineStyle() != QCPGraph::lsNone)
+                names << view.plot()->graph(i)->name();
+        QCOMPARE(names, QStringList{name});
+    }
+
     void linearAxisOnRequest() {
         DurationOverTimeView view;
         view.setRun(twoRanks());
