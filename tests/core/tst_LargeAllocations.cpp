@@ -63,6 +63,9 @@ private slots:
     }
 
     void anImpossibleBlockCallsTheHandlerThenThrows() {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer's operator new stays in place, and stops at such a size");
+#endif
         handlerCalls = 0;
         std::set_new_handler([] {
             ++handlerCalls;
