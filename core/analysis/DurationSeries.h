@@ -30,6 +30,11 @@ public:
     // What a call costs while the series is built: start, duration, median
     // start and median (8 bytes each), the pooled order and the row read.
     static constexpr std::uint64_t kBytesPerCall = 48;
+    // Whether the median of `calls` calls changes along them: up to half a
+    // window and one, every centred window holds them all, one median.
+    static constexpr bool medianRolls(std::size_t calls, std::size_t window = kMedianWindow) {
+        return calls > (window | 1) / 2 + 1;
+    }
 
     // Throws EventsUnavailable without per-call data. `window` is odd (even
     // values are taken as the next odd one). Calls read on demand

@@ -180,16 +180,14 @@ void DurationOverTimeView::draw() {
         strokes_.push_back(strokes);
     }
     // A single call has no median to draw: the legend does not promise one.
-    // Up to half a window, every centred window holds all the calls: one
-    // median, not a rolling one.
     if (outline_.calls > 1)
         median_->addToLegend();
     else
         median_->removeFromLegend();
-    constexpr std::size_t kWindow = scope::DurationSeries::kMedianWindow;
-    median_->setName(outline_.calls <= kWindow / 2 + 1
-                         ? tr("Median of all %1 calls").arg(outline_.calls)
-                         : tr("Rolling median of %1 calls").arg(kWindow));
+    median_->setName(
+        scope::DurationSeries::medianRolls(outline_.calls)
+            ? tr("Rolling median of %1 calls").arg(scope::DurationSeries::kMedianWindow)
+            : tr("Median of all %1 calls").arg(outline_.calls));
     plot->legend->setVisible(true);
 
     const double first = outline_.firstStart;
