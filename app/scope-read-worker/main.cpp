@@ -7,7 +7,8 @@
 // Once libhdf5 has opened the file, the helper confines itself (Sandbox.h).
 //
 //   scope-read-worker [--no-row-details] [--memory-budget BYTES]
-//                     [--summary [--fallback] [--likwid] [--line-profile]] -- FILE
+//                     [--summary [--fallback] [--likwid] [--line-profile]
+//                      | --summaries-first] -- FILE
 //   scope-read-worker --serve --protocol VERSION [the options above] -- FILE
 //     (started over ssh by core/remote: the read's messages on stdout)
 #include "ErrorReport.h"
@@ -51,6 +52,8 @@ bool parse(int argc, char** argv, Arguments& arguments) {
             arguments.request.rowDetailsLimit = std::strtoull(argv[++i], nullptr, 10);
         } else if (arg == "--memory-budget" && i + 1 < argc) {
             arguments.request.memoryBudget = std::strtoull(argv[++i], nullptr, 10);
+        } else if (arg == "--summaries-first") {
+            arguments.request.summariesFirst = true;
         } else if (arg == "--fallback") {
             arguments.request.fallback = true;
         } else if (arg == "--likwid") {
@@ -81,7 +84,7 @@ int main(int argc, char** argv) {
     if (!parse(argc, argv, arguments)) {
         std::fprintf(stderr, "usage: scope-read-worker [--no-row-details | --row-details-limit "
                              "ROWS] [--memory-budget BYTES] [--summary [--fallback] [--likwid] "
-                             "[--line-profile]] -- FILE\n");
+                             "[--line-profile] | --summaries-first] -- FILE\n");
         return 2;
     }
     worker::Sandbox::prepare();
@@ -100,8 +103,18 @@ int main(int argc, char** argv) {
         PlannedRead read;
         arguments.request.control = control;
         arguments.request.eventColumns = inlineValues;
-        read = arguments.request.summaryOnly ? planH5Summary(arguments.path, arguments.request)
-                                             : planH5(arguments.path, arguments.request);
+        if (arguments.request.summaryOnly) {
+            read = planH5Summary(arguments.path, arguments.request);
+        } else if (arguments.request.summariesFirst) {
+            // On the pipe, before the plan: the viewer shows them meanwhile.
+            read = planH5SummariesFirst(
+                arguments.path, arguments.request, [&](std::optional<PlannedRead> summaries) {
+                    channel.sendData(summaries ? isolate::ResultsCodec::encodeSummaries(*summaries)
+                                               : std::string());
+                });
+        } else {
+            read = planH5(arguments.path, arguments.request);
+        }
         heartbeat.setBusy(true);
         channel.progress(1.0, "handing over the results");
         WorkerMessage done;

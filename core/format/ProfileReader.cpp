@@ -131,6 +131,28 @@ PlannedRead planH5Summary(const std::string& path, const ReadRequest& options) {
     return planSummary(h5::H5File(path, options.control), options);
 }
 
+PlannedRead planH5SummariesFirst(const std::string& path, const ReadRequest& options,
+                                 const SummariesHandOver& summaries) {
+    const h5::H5File file(path, options.control);
+    ReadRequest summaryOnly = options;
+    summaryOnly.summaryOnly = true;
+    summaryOnly.fallback = false;
+    summaryOnly.memoryBudget = 0;
+    summaryOnly.includeLikwid = true;
+    summaryOnly.includeLineProfile = true;
+    std::optional<PlannedRead> first;
+    try {
+        first = planSummary(file, summaryOnly);
+    } catch (const ReadCancelled&) {
+        throw;
+    } catch (const ProfileError&) {
+        // No summary columns, or damaged ones: the plan of every call says
+        // what is wrong with the file, if anything.
+    }
+    summaries(std::move(first));
+    return planFull(file, options);
+}
+
 std::uint64_t eventBytesInMemory(const EventPlan& plan) {
     std::uint64_t values = 0;
     for (std::uint64_t length : plan.columnLengths)

@@ -7,6 +7,8 @@
 #include "plan/EventPlan.h"
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -47,6 +49,12 @@ struct PlannedRead {
 // kPlanShare to 1.
 PlannedRead planH5(const std::string& path, const ReadRequest& options = {});
 PlannedRead planH5Summary(const std::string& path, const ReadRequest& options = {});
+// planH5, giving `summaries` first what planH5Summary would plan of a
+// summary-only request without the fallback (none when the file has no
+// usable summary columns), from the same open of the file.
+using SummariesHandOver = std::function<void(std::optional<PlannedRead>)>;
+PlannedRead planH5SummariesFirst(const std::string& path, const ReadRequest& options,
+                                 const SummariesHandOver& summaries);
 
 // `regions` and `ranks` keep only those rows (ReadRequest'; empty = all).
 // With a memoryBudget (bytes, 0 = none) that the events would exceed in

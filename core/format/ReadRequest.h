@@ -46,6 +46,11 @@ struct ReadRequest {
     // Where event values that libhdf5 reads itself (EventPlan::inlineValues)
     // are allocated: shared memory in the read helper.
     ColumnAllocator<std::int64_t> eventColumns{};
+    // Of a read of every call through the helper (IsolatedRead): the helper
+    // hands the summary columns over before it plans the read, from the same
+    // open of the file, so that a large run's table shows without a second
+    // helper reading the file beside it.
+    bool summariesFirst = false;
 
     // Of a summary-only read: read the events when the file has no summary
     // columns, add the LIKWID and line-profiler data, keep only these

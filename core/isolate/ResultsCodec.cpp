@@ -16,6 +16,7 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <system_error>
 
 namespace scope::isolate {
@@ -163,6 +164,27 @@ PlannedRead ResultsCodec::decode(int fd, std::uint64_t size, const std::string& 
         adopted.resize(place.count);
         read.events.inlineValues = std::move(adopted);
     }
+    validate(read.results, in);
+    return read;
+}
+
+std::string ResultsCodec::encodeSummaries(const PlannedRead& read) {
+    if (!read.events.inlineValues.empty() || !read.events.datasets.empty())
+        throw std::logic_error("summaries with a plan of calls");
+    ByteWriter out;
+    ResultsHeader::encode(read, {}, out);
+    return out.take();
+}
+
+PlannedRead ResultsCodec::decodeSummaries(std::string_view bytes, const std::string& path) {
+    PlannedRead read;
+    ResultsHeader::ColumnPlace place;
+    ByteReader in(bytes, path, kStep);
+    ResultsHeader::decode(in, read, place);
+    if (place.count != 0 || !read.events.datasets.empty())
+        in.fail("summaries with calls");
+    if (!in.atEnd())
+        in.fail("bytes after the summaries");
     validate(read.results, in);
     return read;
 }

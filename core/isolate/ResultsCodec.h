@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace scope::isolate {
 
@@ -26,6 +27,13 @@ public:
     // against the region table. Damaged data throws CorruptProfileError naming
     // `path`.
     static PlannedRead decode(int fd, std::uint64_t size, const std::string& path);
+
+    // Summaries handed over before the plan (ReadRequest::summariesFirst):
+    // the header alone, as bytes for the message pipe. Summaries plan no call.
+    static std::string encodeSummaries(const PlannedRead& read);
+    // Throws CorruptProfileError naming `path` on damaged bytes, or on a plan
+    // of calls.
+    static PlannedRead decodeSummaries(std::string_view bytes, const std::string& path);
 
     // Where the arena's columns may start: the first page is the codec's.
     static constexpr std::uint64_t kReservedBytes = 4096;

@@ -13,7 +13,8 @@ namespace scope::isolate {
 // read (scope-read-worker --serve, core/remote) writes the same frames to
 // its standard output: Hello first, then the results as Data, then Done; it
 // then answers each Window and Question it reads on its standard input the
-// same way.
+// same way. A local helper asked for the summaries first sends them as Data,
+// then Done (resultBytes 0: the file has none), before its Result.
 struct WorkerMessage {
     enum class Kind : std::uint8_t {
         Progress = 'P',  // fraction, text = what is being read

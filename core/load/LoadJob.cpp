@@ -107,9 +107,13 @@ LoadOutcome LoadJob::run() {
             }
         }
         if (callbacks_.readDone && mayShowSummariesFirst(request_, dataBudget_)) {
-            // The helper plans the read meanwhile.
-            if (readsIsolated(request_.path))
+            // One helper hands the summaries over, then plans the read while
+            // they show: a second reading the file beside it would take half
+            // the machine.
+            if (readsIsolated(request_.path)) {
+                read.summariesFirst = true;
                 startedRead_.emplace(request_.path, read);
+            }
             showSummariesFirst(read);
         }
         std::shared_ptr<ProfilingResults> results = readFiles(read);
@@ -166,7 +170,9 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
     summaries.memoryBudget = 0;
     summaries.control.progress = {}; // a moment; the bar's share is not yet known
     try {
-        auto quick = std::make_shared<ProfilingResults>(readProfileFile(request_.path, summaries));
+        auto quick = std::make_shared<ProfilingResults>(
+            startedRead_ ? startedRead_->summaries(summaries)
+                         : readProfileFile(request_.path, summaries));
         if (quick->totalCalls() <= dataBudget_ / kBytesPerCallInMemory)
             return;
         stageDone(quick);

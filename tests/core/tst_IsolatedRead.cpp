@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A read whose helper starts before the caller takes it up (the viewer reads
+// A read whose helper starts before the caller takes it up (the viewer shows
 // a large run's summaries meanwhile): the same results as a read started at
 // once, through the control given at the end; another request starts the
 // helper again; a helper that cannot start is an error of finish(), and an
-// abandoned read leaves no process behind.
+// abandoned read leaves no process behind. Asked for the summaries first, the
+// one helper hands over what a summary-only read gives, then the calls; a
+// file without summaries, a damaged file and damaged summaries are errors
+// that name the file.
 #include "../isolate/ResultsEquality.h"
 #include "FixtureWriter.h"
 #include "SampleSpecs.h"
@@ -33,6 +36,22 @@ namespace {
 ReadRequest realWorker() {
     ReadRequest request;
     request.worker = SCOPE_READ_WORKER_EXE;
+    return request;
+}
+
+ReadRequest summariesFirst(std::string worker) {
+    ReadRequest request;
+    request.worker = std::move(worker);
+    request.summariesFirst = true;
+    return request;
+}
+
+// What the viewer asks of the summaries (LoadJob::showSummariesFirst).
+ReadRequest summariesOf(const ReadRequest& started) {
+    ReadRequest request = started;
+    request.summaryOnly = true;
+    request.includeLikwid = true;
+    request.includeLineProfile = true;
     return request;
 }
 
@@ -110,6 +129,70 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("ProfileError: ") + QString::fromStdString(file_)),
                  qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("starting the read helper")), qPrintable(error));
+    }
+
+    // One helper for both: the summaries as a summary-only read gives them,
+    // then every call as a read of its own gives them.
+    void theSummariesComeFirstFromTheSameHelper() {
+        const ReadRequest started = summariesFirst(SCOPE_READ_WORKER_EXE);
+        IsolatedRead read(file_, started);
+        const ProfilingResults summaries = read.summaries(summariesOf(started));
+        QCOMPARE(childProcesses().size(), std::size_t{1});
+        QVERIFY(summaries.events.starts.empty());
+        QVERIFY(!summaries.rows.empty());
+        const QString summaryDifference = scope::testing::resultsDifference(
+            summaries, readH5Summary(file_, summariesOf(realWorker())));
+        QVERIFY2(summaryDifference.isEmpty(), qPrintable(summaryDifference));
+        const ProfilingResults results = read.finish(started);
+        const QString difference = scope::testing::resultsDifference(results, readH5(file_));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
+    void aFileWithoutSummariesSaysSoAndIsStillRead() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        spec.summaryStatistics = false;
+        const std::string file = dir_.filePath(QStringLiteral("plain.h5")).toStdString();
+        FixtureWriter::write(spec, file);
+        const ReadRequest started = summariesFirst(SCOPE_READ_WORKER_EXE);
+        IsolatedRead read(file, started);
+        const QString error = thrown([&] { read.summaries(summariesOf(started)); });
+        QVERIFY2(error.startsWith(QStringLiteral("SummaryDataUnavailable: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(error));
+        const ProfilingResults results = read.finish(started);
+        const QString difference = scope::testing::resultsDifference(results, readH5(file));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
+    // The helper's own error, from both steps.
+    void aDamagedFileIsTheErrorOfBothSteps() {
+        const std::string file = dir_.filePath(QStringLiteral("cut.h5")).toStdString();
+        std::filesystem::copy_file(file_, file, std::filesystem::copy_options::overwrite_existing);
+        std::filesystem::resize_file(file, 3000);
+        const ReadRequest started = summariesFirst(SCOPE_READ_WORKER_EXE);
+        IsolatedRead read(file, started);
+        const QString first = thrown([&] { read.summaries(summariesOf(started)); });
+        QVERIFY2(first.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file)),
+                 qPrintable(first));
+        QCOMPARE(thrown([&] { read.finish(started); }), first);
+    }
+
+    void damagedSummariesAreAnErrorNamingTheFile_data() {
+        QTest::addColumn<QByteArray>("how");
+        QTest::newRow("bytes that do not decode") << QByteArray("bad-summaries");
+        QTest::newRow("fewer bytes than announced") << QByteArray("short-summaries");
+    }
+
+    void damagedSummariesAreAnErrorNamingTheFile() {
+        QFETCH(QByteArray, how);
+        qputenv("SCOPE_FAKE_WORKER", how);
+        const ReadRequest started = summariesFirst(SCOPE_FAKE_READ_WORKER_EXE);
+        IsolatedRead read(file_, started);
+        const QString error = thrown([&] { read.summaries(summariesOf(started)); });
+        QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
+                                  QString::fromStdString(file_)),
+                 qPrintable(error));
     }
 
     // A load cancelled while the summaries show never takes its read up.

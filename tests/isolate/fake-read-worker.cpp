@@ -57,6 +57,18 @@ int main() {
         done.resultBytes = sizeof junk;
         send(done.frame());
         return 0;
+    } else if (how == "bad-summaries" || how == "short-summaries") {
+        // Summaries that do not decode, or fewer bytes than Done says.
+        WorkerMessage data;
+        data.kind = WorkerMessage::Kind::Data;
+        data.text = "not a header";
+        send(data.frame());
+        WorkerMessage done;
+        done.kind = WorkerMessage::Kind::Done;
+        done.resultBytes = data.text.size() + (how == "short-summaries" ? 5 : 0);
+        send(done.frame());
+        for (;;)
+            pause();
     } else if (how == "slow") {
         // Reading a slow disk: nothing new for 1.2 s but a heartbeat every
         // 100 ms, then an error of its own.
