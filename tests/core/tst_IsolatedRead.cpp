@@ -13,6 +13,7 @@
 #include "TestSupport.h"
 #include "format/ProfileReader.h"
 #include "isolate/IsolatedRead.h"
+#include "isolate/ResultsCodec.h"
 #include "model/Errors.h"
 
 #include <QDir>
@@ -193,6 +194,39 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("CorruptProfileError: ") +
                                   QString::fromStdString(file_)),
                  qPrintable(error));
+    }
+
+    // Every cut and every flipped byte of the summaries' bytes: an error
+    // naming the file or summaries that finish, never another exception, a
+    // crash or a read past the end (the sanitizer build checks that).
+    void damagedSummaryBytesNeverReadOutOfBounds() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        SampleSpecs::addAuxiliary(spec);
+        const std::string file = dir_.filePath(QStringLiteral("aux.h5")).toStdString();
+        FixtureWriter::write(spec, file);
+        const std::string bytes =
+            isolate::ResultsCodec::encodeSummaries(planH5Summary(file, summariesOf({})));
+        const auto decode = [&](std::string_view damaged) {
+            return thrown([&] {
+                PlannedRead read = isolate::ResultsCodec::decodeSummaries(damaged, file);
+                completeRead(std::move(read), EventBytes::image({}, file), {});
+            });
+        };
+        QCOMPARE(decode(bytes), QStringLiteral("no error"));
+        const QString corrupt =
+            QStringLiteral("CorruptProfileError: ") + QString::fromStdString(file);
+        for (std::size_t cut = 0; cut < bytes.size(); cut += 3) {
+            const QString error = decode(std::string_view(bytes).substr(0, cut));
+            QVERIFY2(error.startsWith(corrupt),
+                     qPrintable(QStringLiteral("cut at %1: %2").arg(cut).arg(error)));
+        }
+        for (std::size_t at = 0; at < bytes.size(); ++at) {
+            std::string damaged = bytes;
+            damaged[at] = static_cast<char>(damaged[at] ^ 0xA5);
+            const QString error = decode(damaged);
+            QVERIFY2(error == QStringLiteral("no error") || error.startsWith(corrupt),
+                     qPrintable(QStringLiteral("byte %1: %2").arg(at).arg(error)));
+        }
     }
 
     // A load cancelled while the summaries show never takes its read up.
