@@ -32,6 +32,8 @@
 #include <QThread>
 #include <QtTest>
 
+#include <tuple>
+
 using namespace scope;
 
 namespace {
@@ -189,6 +191,46 @@ private slots:
                          .data(RegionTableModel::SortRole)
                          .toDouble() -
                      40e-6) < 1e-12);
+    }
+
+    // A read stage whose regions come in another order than the complete
+    // run's (summary columns whose first starts disagree with the calls'):
+    // the complete run's table is made whole, each row with its own region's
+    // numbers, not the stage's numbers under the new order's names.
+    void aStageInAnotherRegionOrderIsReplacedWhole() {
+        const Stages stages = stagesOf(path_);
+        auto stage = std::make_shared<ProfilingResults>(*stages.read->results);
+        for (RankRegion& row : stage->rows)
+            if (stage->regions[row.region] == "alone")
+                row.summary.startMinimum = -1;
+        stage->finalize();
+        QCOMPARE(stage->regions.front(), std::string("alone"));
+        QCOMPARE(stages.complete->results->regions.front(), std::string("outer"));
+        auto read = std::make_shared<RunData>(*stages.read);
+        read->results = stage;
+        RunView view;
+        QSignalSpy showing(&view, &RunView::tableShowing);
+        QSignalSpy ready(&view, &RunView::tableReady);
+        view.setReadStage(read);
+        QVERIFY(showing.wait(30000));
+        view.selectRegion(*stage->regionIndex("inner"));
+        view.setRun(stages.complete);
+        QVERIFY(ready.wait(30000));
+        // The selection stays on the region, not on its index of the stage.
+        QCOMPARE(view.selectedRegion(), int(*stages.complete->results->regionIndex("inner")));
+        const QAbstractItemModel& proxy = *view.tableProxy();
+        const auto number = [&](const char* region, int column) {
+            return proxy.index(rowOf(proxy, QString::fromLatin1(region)), column)
+                .data(RegionTableModel::SortRole)
+                .toDouble();
+        };
+        // By hand, as in initTestCase.
+        for (const auto& [region, total, exclusive] :
+             {std::tuple{"outer", 100e-6, 60e-6}, std::tuple{"inner", 40e-6, 40e-6},
+              std::tuple{"alone", 30e-6, 30e-6}}) {
+            QVERIFY2(qAbs(number(region, RegionTableModel::Total) - total) < 1e-12, region);
+            QVERIFY2(qAbs(number(region, RegionTableModel::Exclusive) - exclusive) < 1e-12, region);
+        }
     }
 
     // A load cancelled or failed between the stages: the table stays, as if

@@ -63,7 +63,7 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
     if (stage == 0 && std::exchange(completing_, false) && model_->setExclusive(run_, rows)) {
         emit tableShowing();
     } else if (stage == 0) {
-        const int region = selectedRegion();
+        const std::optional<std::string> selected = selectedRegionName();
         // Percentiles follow with per-call data, in memory or on demand,
         // unless they came with the results for this selection (a kept
         // index's, even in its read stage).
@@ -75,11 +75,15 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         model_->setRows(run_, rows, calls || (awaitingTimeline_ && !kept), awaitingTimeline_);
         // A new run starts on the table's top row (its slowest region), not on
         // the first region of the file.
+        // The region selected before keeps its selection by name: the run's
+        // regions may come in another order.
         const QModelIndex top = proxy_->index(0, 0);
+        const std::optional<std::size_t> region = selected && run_ && run_->results
+                                                      ? run_->results->regionIndex(*selected)
+                                                      : std::nullopt;
         selectRegion(
-            region >= 0
-                ? region
-                : (top.isValid() ? top.data(RegionTableModel::RegionIndexRole).toInt() : -1));
+            region ? static_cast<int>(*region)
+                   : (top.isValid() ? top.data(RegionTableModel::RegionIndexRole).toInt() : -1));
         emit tableShowing();
     } else {
         model_->setPercentiles(rows);
@@ -251,11 +255,14 @@ void RunView::setRun(std::shared_ptr<const RunData> run) {
 void RunView::install(std::shared_ptr<const RunData> run, bool readStage) {
     // The complete run of the read stage shown: the table stays, and only
     // its exclusive times and percentiles change. A load that ended without
-    // the calls brings neither: the table is made again, without them.
+    // the calls brings neither: the table is made again, without them. So is
+    // a run whose regions came in another order (the summary columns' first
+    // starts against the calls'): the table's rows name regions by index.
     const bool completes = awaitingTimeline_ && run_ && run && run != run_ &&
                            run->callsUnread == RunData::CallsUnread::No &&
                            run->path == run_->path && run->results && run_->results &&
-                           run->results->rows.size() == run_->results->rows.size();
+                           run->results->rows.size() == run_->results->rows.size() &&
+                           run->results->regions == run_->results->regions;
     awaitingTimeline_ = readStage;
     if (readStage)
         readStageShown_.start();
@@ -427,6 +434,15 @@ void RunView::selectRegion(int region) {
             return;
         }
     }
+}
+
+std::optional<std::string> RunView::selectedRegionName() const {
+    const int region = selectedRegion();
+    const std::shared_ptr<const RunData>& shown = model_->run();
+    if (region < 0 || !shown || !shown->results ||
+        static_cast<std::size_t>(region) >= shown->results->regions.size())
+        return std::nullopt;
+    return shown->results->regions[static_cast<std::size_t>(region)];
 }
 
 int RunView::selectedRegion() const {

@@ -19,6 +19,8 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 class HeaderColumnMenu;
@@ -146,6 +148,8 @@ private:
     void showRankProblem(const QString& problem);
     void install(std::shared_ptr<const RunData> run, bool readStage);
     void recomputeTable();
+    // The selected region's name in the run the table shows (nullopt: none).
+    std::optional<std::string> selectedRegionName() const;
     void showTable(int stage, const std::vector<scope::RegionTableRow>& rows);
     void onRegionSelected();
 
