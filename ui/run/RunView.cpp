@@ -74,9 +74,8 @@ void RunView::showTable(int stage, const std::vector<scope::RegionTableRow>& row
         model_->setRanks(selection_);
         model_->setRows(run_, rows, calls || (awaitingTimeline_ && !kept), awaitingTimeline_);
         // A new run starts on the table's top row (its slowest region), not on
-        // the first region of the file.
-        // The region selected before keeps its selection by name: the run's
-        // regions may come in another order.
+        // the first region of the file. A region selected before stays
+        // selected, found by name: the run's regions may come in another order.
         const QModelIndex top = proxy_->index(0, 0);
         const std::optional<std::size_t> region = selected && run_ && run_->results
                                                       ? run_->results->regionIndex(*selected)
