@@ -134,15 +134,9 @@ PlannedRead planH5Summary(const std::string& path, const ReadRequest& options) {
 PlannedRead planH5SummariesFirst(const std::string& path, const ReadRequest& options,
                                  const SummariesHandOver& summaries) {
     const h5::H5File file(path, options.control);
-    ReadRequest summaryOnly = options;
-    summaryOnly.summaryOnly = true;
-    summaryOnly.fallback = false;
-    summaryOnly.memoryBudget = 0;
-    summaryOnly.includeLikwid = true;
-    summaryOnly.includeLineProfile = true;
     std::optional<PlannedRead> first;
     try {
-        first = planSummary(file, summaryOnly);
+        first = planSummary(file, summaryOnlyOf(options));
     } catch (const ReadCancelled&) {
         throw;
     } catch (const ProfileError&) {

@@ -73,4 +73,17 @@ struct ReadRequest {
     std::string remoteIndexCommand;
 };
 
+// The summary-only read that shows a large run's table before its calls are
+// read: LoadJob asks it of the helper, and the helper's summaries-first step
+// reads it. Both must ask the same, or the table shown first would not be the
+// one a summary-only open of the file shows.
+inline ReadRequest summaryOnlyOf(ReadRequest read) {
+    read.summaryOnly = true;
+    read.fallback = false;
+    read.memoryBudget = 0;
+    read.includeLikwid = true;
+    read.includeLineProfile = true;
+    return read;
+}
+
 } // namespace scope

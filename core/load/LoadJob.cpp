@@ -164,10 +164,7 @@ ReadRequest LoadJob::readRequest() const {
 }
 
 void LoadJob::showSummariesFirst(ReadRequest& read) {
-    ReadRequest summaries = read;
-    summaries.summaryOnly = true;
-    summaries.fallback = false;
-    summaries.memoryBudget = 0;
+    ReadRequest summaries = summaryOnlyOf(read);
     summaries.control.progress = {}; // a moment; the bar's share is not yet known
     try {
         auto quick = std::make_shared<ProfilingResults>(
