@@ -177,9 +177,13 @@ std::string ResultsCodec::encodeSummaries(const PlannedRead& read) {
 }
 
 PlannedRead ResultsCodec::decodeSummaries(std::string_view bytes, const std::string& path) {
+    ByteReader in(bytes, path, kStep);
+    return decodeSummaries(in);
+}
+
+PlannedRead ResultsCodec::decodeSummaries(ByteReader& in) {
     PlannedRead read;
     ResultsHeader::ColumnPlace place;
-    ByteReader in(bytes, path, kStep);
     ResultsHeader::decode(in, read, place);
     if (place.count != 0 || !read.events.datasets.empty())
         in.fail("summaries with calls");

@@ -9,6 +9,7 @@
 
 namespace scope::isolate {
 
+class ByteReader;
 class SharedColumnArena;
 
 // Hands the first step of a read (PlannedRead) from the read helper to the
@@ -34,6 +35,9 @@ public:
     // Throws CorruptProfileError naming `path` on damaged bytes, or on a plan
     // of calls.
     static PlannedRead decodeSummaries(std::string_view bytes, const std::string& path);
+    // The same from a reader that names its own file and step: a remote host
+    // sends summaries as one field of its answer.
+    static PlannedRead decodeSummaries(ByteReader& in);
 
     // Where the arena's columns may start: the first page is the codec's.
     static constexpr std::uint64_t kReservedBytes = 4096;

@@ -5,6 +5,7 @@
 #include "index/IndexFields.h"
 #include "isolate/ByteReader.h"
 #include "isolate/ByteWriter.h"
+#include "isolate/ResultsCodec.h"
 #include "isolate/ResultsHeader.h"
 #include "model/Errors.h"
 
@@ -262,16 +263,8 @@ RemotePayload::Decoded RemotePayload::decode(std::string_view bytes, const std::
         decoded.eventsOnHost = in.flag();
         const std::string header = in.text();
         ByteReader headerIn(header, url, kStep);
-        PlannedRead read;
-        isolate::ResultsHeader::ColumnPlace place;
-        isolate::ResultsHeader::decode(headerIn, read, place);
-        if (place.count != 0 || !read.events.datasets.empty())
-            in.fail("results with calls");
+        PlannedRead read = isolate::ResultsCodec::decodeSummaries(headerIn);
         ProfilingResults& results = read.results;
-        for (const RankRegion& row : results.rows)
-            if (row.region >= results.regions.size() ||
-                (row.details != RankRegion::kNoDetails && row.details >= results.rowDetails.size()))
-                in.fail("a row outside the region table");
         if (in.flag())
             readTimeline(in, results.regions.size(), decoded);
         if (!in.atEnd())
