@@ -184,12 +184,9 @@ void readTimelineRest(ByteReader& in, const ProfilingResults& results,
 // then finalize(), which must find the rows and regions in its order
 // already (the plan, the parts and the checkpoints are in rows order).
 void checkResults(ByteReader& in, ProfilingResults& r) {
+    isolate::ResultsHeader::checkRows(r, in);
     std::uint64_t before = 0;
     for (const RankRegion& row : r.rows) {
-        if (row.region >= r.regions.size())
-            in.fail("row outside the region table");
-        if (row.details != RankRegion::kNoDetails && row.details >= r.rowDetails.size())
-            in.fail("row with details that are not there");
         const std::uint64_t key = (std::uint64_t{row.region} << 32) | row.rank;
         if (key < before)
             in.fail("rows out of order");

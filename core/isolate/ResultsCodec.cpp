@@ -34,17 +34,6 @@ struct Frame {
     std::uint64_t headerSize;
 };
 
-// What everything after relies on when it indexes the region table or the
-// row details with a row (EventAssembler checks the plan against the rows).
-void validate(const ProfilingResults& r, const ByteReader& in) {
-    for (const RankRegion& row : r.rows) {
-        if (row.region >= r.regions.size())
-            in.fail("row outside the region table");
-        if (row.details != RankRegion::kNoDetails && row.details >= r.rowDetails.size())
-            in.fail("row with details that are not there");
-    }
-}
-
 void writeAll(int fd, const void* data, std::uint64_t size, std::uint64_t offset) {
     const char* bytes = static_cast<const char*>(data);
     while (size > 0) {
@@ -164,7 +153,7 @@ PlannedRead ResultsCodec::decode(int fd, std::uint64_t size, const std::string& 
         adopted.resize(place.count);
         read.events.inlineValues = std::move(adopted);
     }
-    validate(read.results, in);
+    ResultsHeader::checkRows(read.results, in);
     return read;
 }
 
@@ -189,7 +178,7 @@ PlannedRead ResultsCodec::decodeSummaries(ByteReader& in) {
         in.fail("summaries with calls");
     if (!in.atEnd())
         in.fail("bytes after the summaries");
-    validate(read.results, in);
+    ResultsHeader::checkRows(read.results, in);
     return read;
 }
 

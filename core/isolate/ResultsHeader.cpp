@@ -451,4 +451,13 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
         in.fail("bytes after the header");
 }
 
+void ResultsHeader::checkRows(const ProfilingResults& results, const ByteReader& in) {
+    for (const RankRegion& row : results.rows) {
+        if (row.region >= results.regions.size())
+            in.fail("row outside the region table");
+        if (row.details != RankRegion::kNoDetails && row.details >= results.rowDetails.size())
+            in.fail("row with details that are not there");
+    }
+}
+
 } // namespace scope::isolate

@@ -31,6 +31,9 @@ public:
     // Fills everything but the inline values; throws CorruptProfileError
     // (through `in`) on damaged bytes.
     static void decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues);
+    // What everything after a decode relies on when it indexes the region
+    // table or the row details with a row; fails through `in`.
+    static void checkRows(const ProfilingResults& results, const ByteReader& in);
 };
 
 } // namespace scope::isolate
