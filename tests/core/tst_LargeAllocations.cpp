@@ -54,6 +54,17 @@ private slots:
         QVERIFY2(flags.split(' ').contains("hg"), flags.constData());
     }
 
+    // The size of a 1,024-rank run's per-row lists, which fill up in a
+    // moment while the window waits for the calls.
+    void blocksOfAFewMegabytesAskForHugePages() {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("AddressSanitizer's operator new stays in place");
+#endif
+        constexpr std::size_t kSize = std::size_t{6} << 20;
+        const auto block = std::make_unique<char[]>(kSize);
+        QVERIFY(flagsOfMappingAt(block.get() + kSize / 2).split(' ').contains("hg"));
+    }
+
     void smallBlocksAreLeftAsMallocGivesThem() {
 #if defined(__SANITIZE_ADDRESS__)
         QSKIP("AddressSanitizer's operator new stays in place");
