@@ -13,7 +13,7 @@ SCOPE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # scope-index's parallel mode and the OpenSSH client opens runs on other
 # hosts; the tests start an OpenSSH server on 127.0.0.1).
 SCOPE_BUILD_PACKAGES=(
-    build-essential cmake pkg-config git
+    build-essential cmake pkg-config git lld
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev
     libhdf5-dev hdf5-plugin-lzf liblzf1 libzstd-dev zlib1g-dev libqcustomplot-dev
     libseccomp-dev libre2-dev libopenmpi-dev openmpi-bin openssh-client
