@@ -184,7 +184,6 @@ void readTimelineRest(ByteReader& in, const ProfilingResults& results,
 // then finalize(), which must find the rows and regions in its order
 // already (the plan, the parts and the checkpoints are in rows order).
 void checkResults(ByteReader& in, ProfilingResults& r) {
-    isolate::ResultsHeader::checkRows(r, in);
     std::uint64_t before = 0;
     for (const RankRegion& row : r.rows) {
         const std::uint64_t key = (std::uint64_t{row.region} << 32) | row.rank;

@@ -449,13 +449,10 @@ void ResultsHeader::decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlin
     inlineValues.count = in.u64();
     if (!in.atEnd())
         in.fail("bytes after the header");
-}
-
-void ResultsHeader::checkRows(const ProfilingResults& results, const ByteReader& in) {
-    for (const RankRegion& row : results.rows) {
-        if (row.region >= results.regions.size())
+    for (const RankRegion& row : r.rows) {
+        if (row.region >= r.regions.size())
             in.fail("row outside the region table");
-        if (row.details != RankRegion::kNoDetails && row.details >= results.rowDetails.size())
+        if (row.details != RankRegion::kNoDetails && row.details >= r.rowDetails.size())
             in.fail("row with details that are not there");
     }
 }

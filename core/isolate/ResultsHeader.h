@@ -29,11 +29,9 @@ public:
     static void encode(const ProfilingResults& results, const EventPlan& plan,
                        const ColumnPlace& inlineValues, ByteWriter& out);
     // Fills everything but the inline values; throws CorruptProfileError
-    // (through `in`) on damaged bytes.
+    // (through `in`) on damaged bytes, and on a row that names a region or
+    // details that are not there, which every user of the rows indexes with.
     static void decode(ByteReader& in, PlannedRead& read, ColumnPlace& inlineValues);
-    // What everything after a decode relies on when it indexes the region
-    // table or the row details with a row; fails through `in`.
-    static void checkRows(const ProfilingResults& results, const ByteReader& in);
 };
 
 } // namespace scope::isolate
