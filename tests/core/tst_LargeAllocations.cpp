@@ -43,26 +43,23 @@ int handlerCalls = 0;
 class TestLargeAllocations : public QObject {
     Q_OBJECT
 private slots:
+    void largeBlocksAskForHugePages_data() {
+        QTest::addColumn<std::size_t>("size");
+        // A 1,024-rank run's per-row lists, which fill up in a moment while
+        // the window waits for the calls.
+        QTest::newRow("6 MiB") << (std::size_t{6} << 20);
+        QTest::newRow("32 MiB") << (std::size_t{32} << 20);
+    }
+
     void largeBlocksAskForHugePages() {
 #if defined(__SANITIZE_ADDRESS__)
         QSKIP("AddressSanitizer's operator new stays in place");
 #endif
-        constexpr std::size_t kSize = std::size_t{32} << 20;
-        const auto block = std::make_unique<char[]>(kSize);
-        const QByteArray flags = flagsOfMappingAt(block.get() + kSize / 2);
+        QFETCH(std::size_t, size);
+        const auto block = std::make_unique<char[]>(size);
+        const QByteArray flags = flagsOfMappingAt(block.get() + size / 2);
         QVERIFY2(!flags.isEmpty(), "no mapping holds the block");
         QVERIFY2(flags.split(' ').contains("hg"), flags.constData());
-    }
-
-    // The size of a 1,024-rank run's per-row lists, which fill up in a
-    // moment while the window waits for the calls.
-    void blocksOfAFewMegabytesAskForHugePages() {
-#if defined(__SANITIZE_ADDRESS__)
-        QSKIP("AddressSanitizer's operator new stays in place");
-#endif
-        constexpr std::size_t kSize = std::size_t{6} << 20;
-        const auto block = std::make_unique<char[]>(kSize);
-        QVERIFY(flagsOfMappingAt(block.get() + kSize / 2).split(' ').contains("hg"));
     }
 
     void smallBlocksAreLeftAsMallocGivesThem() {
