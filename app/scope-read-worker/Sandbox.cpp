@@ -49,8 +49,8 @@ public:
             allow(syscall, SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
     }
     void load() {
-        // Every thread, the heartbeat included, or none: a thread left out
-        // would be a way out.
+        // Every thread (the heartbeat, the summaries' sender) or none: a
+        // thread left out would be a way out.
         check(seccomp_attr_set(context_, SCMP_FLTATR_CTL_TSYNC, 1), "TSYNC");
         check(seccomp_load(context_), "seccomp_load");
     }
@@ -85,7 +85,8 @@ void loadSeccompFilter() {
     filter.allowOnFds(SCMP_SYS(writev), {WorkerMessage::kMessageFd, 2});
     for (int call : {SCMP_SYS(pwrite64), SCMP_SYS(fallocate), SCMP_SYS(ftruncate)})
         filter.allowOnFds(call, {WorkerMessage::kResultFd});
-    // Threads already running (the heartbeat), their clocks and sleeps.
+    // Threads already running (the heartbeat, the summaries' sender), their
+    // clocks and sleeps.
     for (int call : {SCMP_SYS(futex), SCMP_SYS(clock_gettime), SCMP_SYS(clock_nanosleep),
                      SCMP_SYS(nanosleep), SCMP_SYS(sched_yield), SCMP_SYS(getpid), SCMP_SYS(gettid),
                      SCMP_SYS(rseq), SCMP_SYS(set_robust_list), SCMP_SYS(rt_sigprocmask),
@@ -107,8 +108,8 @@ void loadSeccompFilter() {
 }
 
 // No file system access at all from now on, where the kernel has Landlock
-// (5.13+). Landlock binds the calling thread only (the heartbeat thread,
-// which opens nothing, is held by the seccomp filter alone).
+// (5.13+). Landlock binds the calling thread only (the other threads,
+// which open nothing, are held by the seccomp filter alone).
 void restrictFileSystem() {
     const long abi =
         syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);

@@ -15,6 +15,7 @@
 #include "Heartbeat.h"
 #include "RemoteServe.h"
 #include "Sandbox.h"
+#include "SummarySender.h"
 #include "WorkerChannel.h"
 #include "format/ProfileReader.h"
 #include "isolate/ResultsCodec.h"
@@ -28,6 +29,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace scope;
@@ -90,6 +92,14 @@ int main(int argc, char** argv) {
     worker::Sandbox::prepare();
     channel.progress(0.0, "reading the file");
     worker::Heartbeat heartbeat(channel);
+    std::optional<worker::SummarySender> summarySender;
+    if (arguments.request.summariesFirst && !arguments.request.summaryOnly)
+        summarySender.emplace(channel);
+    // Whatever the read ends with is sent after the summaries.
+    const auto afterSummaries = [&] {
+        if (summarySender)
+            summarySender->wait();
+    };
     try {
         ReadControl control;
         control.progress = [&](double fraction, std::string_view text) {
@@ -109,8 +119,9 @@ int main(int argc, char** argv) {
             // On the pipe, before the plan: the viewer shows them meanwhile.
             read = planH5SummariesFirst(
                 arguments.path, arguments.request, [&](std::optional<PlannedRead> summaries) {
-                    channel.sendData(summaries ? isolate::ResultsCodec::encodeSummaries(*summaries)
-                                               : std::string());
+                    summarySender->send(summaries
+                                            ? isolate::ResultsCodec::encodeSummaries(*summaries)
+                                            : std::string());
                 });
         } else {
             read = planH5(arguments.path, arguments.request);
@@ -120,8 +131,10 @@ int main(int argc, char** argv) {
         WorkerMessage done;
         done.kind = WorkerMessage::Kind::Result;
         done.resultBytes = isolate::ResultsCodec::encode(std::move(read), *arena);
+        afterSummaries();
         channel.send(done);
     } catch (...) {
+        afterSummaries();
         channel.send(worker::currentError());
         _exit(3);
     }

@@ -4,7 +4,8 @@
 // once, through the control given at the end; another request starts the
 // helper again; a helper that cannot start is an error of finish(), and an
 // abandoned read leaves no process behind. Asked for the summaries first, the
-// one helper hands over what a summary-only read gives, then the calls; a
+// one helper hands over what a summary-only read gives, then the calls (also
+// when the summaries are more than the pipe holds); a
 // file without summaries, a damaged file and damaged summaries are errors
 // that name the file.
 #include "../isolate/ResultsEquality.h"
@@ -177,6 +178,43 @@ private slots:
                                   QString::fromStdString(file)),
                  qPrintable(first));
         QCOMPARE(thrown([&] { read.finish(started); }), first);
+    }
+
+    // Summaries larger than the pipe holds go while the helper plans every
+    // call: they still arrive whole, before the results.
+    void largeSummariesArriveWholeBeforeTheCalls() {
+        FixtureSpec spec = SampleSpecs::standard(3);
+        spec.regionTable.clear();
+        spec.rows.clear();
+        for (std::uint32_t rank = 0; rank < 64; ++rank)
+            for (int region = 0; region < 40; ++region) {
+                FixtureRow row;
+                row.rank = rank;
+                row.region = "region." + std::to_string(region);
+                row.starts = {region * 10, region * 10 + 6};
+                row.ends = {region * 10 + 5, region * 10 + 8};
+                spec.rows.push_back(std::move(row));
+            }
+        const std::string file = dir_.filePath(QStringLiteral("wide.h5")).toStdString();
+        FixtureWriter::write(spec, file);
+        QVERIFY(
+            isolate::ResultsCodec::encodeSummaries(planH5Summary(file, summariesOf(realWorker())))
+                .size() > 4 * 65536);
+        const ProfilingResults expectedSummaries = readH5Summary(file, summariesOf(realWorker()));
+        const ProfilingResults expected = readH5(file);
+        QCOMPARE(expected.totalCalls(), std::uint64_t{2 * 64 * 40});
+        // Which comes first is up to the helper's threads: a few reads
+        // give an early result a fair chance to show.
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            const ReadRequest started = summariesFirst(SCOPE_READ_WORKER_EXE);
+            IsolatedRead read(file, started);
+            const QString summaryDifference = scope::testing::resultsDifference(
+                read.summaries(summariesOf(started)), expectedSummaries);
+            QVERIFY2(summaryDifference.isEmpty(), qPrintable(summaryDifference));
+            const QString difference =
+                scope::testing::resultsDifference(read.finish(started), expected);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
     }
 
     void damagedSummariesAreAnErrorNamingTheFile_data() {
