@@ -11,9 +11,9 @@ ByteReader::ByteReader(std::string_view bytes, std::string path, std::string ste
     : bytes_(bytes), path_(std::move(path)), step_(std::move(step)) {}
 
 void ByteReader::fail(const std::string& what) const {
-    throw CorruptProfileError(path_, step_,
-                              "the read helper handed back damaged results (" + what + " at byte " +
-                                  std::to_string(position_) + ")");
+    // The step names who sent the bytes: the read helper, a host, the viewer.
+    throw CorruptProfileError(
+        path_, step_, "damaged data (" + what + " at byte " + std::to_string(position_) + ")");
 }
 
 bool ByteReader::flag() {

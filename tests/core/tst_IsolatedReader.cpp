@@ -285,8 +285,9 @@ private slots:
         QTest::addColumn<QString>("detail");
         QTest::newRow("garbage on the pipe") << "garbage"
                                              << "malformed output";
-        QTest::newRow("garbage results") << "bad-results"
-                                         << "damaged results";
+        QTest::newRow("garbage results")
+            << "bad-results"
+            << "receiving the results of the read helper: damaged data";
         QTest::newRow("exit without results") << "silent-exit"
                                               << "without handing back results";
         QTest::newRow("exit status") << "exit-status"
