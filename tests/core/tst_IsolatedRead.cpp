@@ -5,9 +5,8 @@
 // helper again; a helper that cannot start is an error of finish(), and an
 // abandoned read leaves no process behind. Asked for the summaries first, the
 // one helper hands over what a summary-only read gives, then the calls (also
-// when the summaries are more than the pipe holds); a
-// file without summaries, a damaged file and damaged summaries are errors
-// that name the file.
+// summaries larger than the pipe holds); a file without summaries, a damaged
+// file and damaged summaries are errors that name the file.
 #include "../isolate/ResultsEquality.h"
 #include "FixtureWriter.h"
 #include "SampleSpecs.h"
