@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationFormat.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -54,10 +55,26 @@ std::string formatDuration(double seconds) {
             value /= 1000;
         }
     }
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%s%.*f %s", seconds < 0 ? "-" : "", decimalsFor(value),
-                  value, kUnits[unit].name);
-    return buffer;
+    return (seconds < 0 ? "-" : "") + formatGrouped(value, decimalsFor(value)) + " " +
+           kUnits[unit].name;
+}
+
+std::string formatGrouped(double value, int decimals) {
+    const int length = std::snprintf(nullptr, 0, "%.*f", decimals, value);
+    std::string text(static_cast<std::size_t>(std::max(length, 0)), '\0');
+    std::snprintf(text.data(), text.size() + 1, "%.*f", decimals, value);
+    const std::size_t sign = text.starts_with('-') ? 1 : 0;
+    const std::size_t whole = std::min(text.find('.'), text.size()) - sign;
+    if (whole < 5)
+        return text;
+    std::string grouped = text.substr(0, sign);
+    for (std::size_t i = 0; i < whole; ++i) {
+        if (i > 0 && (whole - i) % 3 == 0)
+            grouped += "\u202f";
+        grouped += text[sign + i];
+    }
+    grouped += text.substr(sign + whole);
+    return grouped;
 }
 
 std::string formatDuration(std::optional<double> seconds) {

@@ -10,6 +10,7 @@
 
 using scope::CsvWriter;
 using scope::formatDuration;
+using scope::formatGrouped;
 using scope::RegionFilter;
 
 class TestExportFormats : public QObject {
@@ -24,6 +25,8 @@ private slots:
     void filterRejectsBadPattern();
     void durations_data();
     void durations();
+    void groupedNumbers_data();
+    void groupedNumbers();
     void unknownDurations();
 };
 
@@ -131,6 +134,9 @@ void TestExportFormats::durations_data() {
     QTest::newRow("rounds into next unit") << 999.96e-6 << "1.00 ms";
     QTest::newRow("just below") << 999.4e-6 << "999 µs";
     QTest::newRow("long") << 3600.4 << "3600 s";
+    // A day of one rank's time, or an hour of 24 ranks': grouped by three.
+    QTest::newRow("hours") << 86400.2 << QString::fromUtf8("86\u202f400 s");
+    QTest::newRow("negative hours") << -1234567.8 << QString::fromUtf8("-1\u202f234\u202f568 s");
     QTest::newRow("negative") << -0.0123 << "-12.3 ms";
 }
 
@@ -139,6 +145,26 @@ void TestExportFormats::durations() {
     QFETCH(QString, expected);
     QCOMPARE(QString::fromStdString(formatDuration(seconds)), expected);
     QCOMPARE(QString::fromStdString(formatDuration(std::optional<double>(seconds))), expected);
+}
+
+void TestExportFormats::groupedNumbers_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("four digits stay whole") << 9999.0 << 0 << "9999";
+    QTest::newRow("five digits") << 10000.0 << 0 << QString::fromUtf8("10\u202f000");
+    QTest::newRow("decimals untouched")
+        << 1234567.891 << 2 << QString::fromUtf8("1\u202f234\u202f567.89");
+    QTest::newRow("rounding adds a digit") << 99999.6 << 0 << QString::fromUtf8("100\u202f000");
+    QTest::newRow("negative") << -123456.0 << 1 << QString::fromUtf8("-123\u202f456.0");
+    QTest::newRow("small") << 0.25 << 3 << "0.250";
+}
+
+void TestExportFormats::groupedNumbers() {
+    QFETCH(double, value);
+    QFETCH(int, decimals);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(formatGrouped(value, decimals)), expected);
 }
 
 void TestExportFormats::unknownDurations() {

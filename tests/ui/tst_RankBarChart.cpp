@@ -429,6 +429,7 @@ void TestRankBarChart::durationTickerLabels_data() {
     row("ns", 5e-7, " ns", "100 ns");
     row("s", 3.0, " s", "0.5 s");
     row("long run", 5000.0, " s", "1000 s");
+    row("day-long run", 50000.0, " s", "10\u202f000 s");
 }
 
 void TestRankBarChart::durationTickerLabels() {

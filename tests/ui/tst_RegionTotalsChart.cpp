@@ -49,6 +49,7 @@ private slots:
     void costliestRegionsAndOneBarForTheRest();
     void fewRegionsHaveNoOthersBar();
     void totalsFarApartGoOnALogScale();
+    void logLabelsOfLongRunsAreWholeSeconds();
     void heightFollowsTheBarsUpToTheCap();
 };
 
@@ -99,6 +100,23 @@ void TestRegionTotalsChart::totalsFarApartGoOnALogScale() {
         QVERIFY(bars != nullptr);
         QCOMPARE(bars->baseValue(), axis->range().lower);
     }
+}
+
+void TestRegionTotalsChart::logLabelsOfLongRunsAreWholeSeconds() {
+    // r01 = 1 ms … r40 = 40 000 s, the time of 64 ranks in a run of 10 minutes.
+    RegionTotalsChart chart;
+    chart.setRun(
+        regionsRun(40, [](int i) { return i == 40 ? 40'000'000'000'000 : milliseconds(i); }));
+    QVERIFY(chart.logScale());
+    chart.plot()->resize(800, 600);
+    chart.plot()->replot();
+    const QVector<QString> labels = chart.plot()->xAxis->tickVectorLabels();
+    QVERIFY(labels.contains(QStringLiteral("1 s")));
+    QVERIFY(labels.contains(QStringLiteral("1000 s")));
+    QVERIFY2(labels.contains(QString::fromUtf8("10\u202f000 s")),
+             qPrintable(QStringList(labels.begin(), labels.end()).join(QStringLiteral(" | "))));
+    for (const QString& label : labels)
+        QVERIFY2(!label.contains(QLatin1Char('e')), qPrintable(label));
 }
 
 void TestRegionTotalsChart::heightFollowsTheBarsUpToTheCap() {

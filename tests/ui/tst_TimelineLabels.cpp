@@ -135,6 +135,11 @@ private slots:
         QCOMPARE(TimeAxisTicker::label(1000.0000004, 2e-7, deep),
                  QString::fromUtf8("+0.4 \u00b5s"));
         QCOMPARE(TimeAxisTicker::formatBase(deep), QStringLiteral("1000.000000 s"));
+        // Runs of hours: "20 000 s", not digits to count.
+        QCOMPARE(TimeAxisTicker::label(20000, 5000, QCPRange(0, 50000)),
+                 QString::fromUtf8("20\u202f000 s"));
+        const QCPRange dayDeep(86400.0000001, 86400.0000011);
+        QCOMPARE(TimeAxisTicker::formatBase(dayDeep), QString::fromUtf8("86\u202f400.000000 s"));
     }
 
     void titleNamesTheRunAndItsRanks() {

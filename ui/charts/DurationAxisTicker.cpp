@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DurationAxisTicker.h"
 
+#include "base/DurationFormat.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -49,5 +51,6 @@ QString DurationAxisTicker::getTickLabel(double tick, const QLocale&, QChar, int
     // Accumulated rounding leaves ticks like 1e-19 where zero is meant.
     if (std::abs(tick) < step_ * 1e-6)
         return QStringLiteral("0");
-    return QString::number(tick / unit_.seconds, 'f', decimals_) + QLatin1Char(' ') + unit_.name;
+    return QString::fromStdString(scope::formatGrouped(tick / unit_.seconds, decimals_)) +
+           QLatin1Char(' ') + unit_.name;
 }

@@ -3,6 +3,8 @@
 
 #include "DurationAxisTicker.h"
 
+#include "base/DurationFormat.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,8 +18,12 @@ QString LogDurationAxisTicker::getTickLabel(double tick, const QLocale&, QChar, 
     // products of the log base, a hair off the power of ten (0.000999… s must
     // read 1 ms, not 1000 µs).
     const DurationAxisTicker::Unit unit = DurationAxisTicker::unitFor(tick * (1.0 + 1e-9));
-    // Four significant digits drop that hair and keep 12.5 or 0.2 exact.
-    return QString::number(tick / unit.seconds, 'g', 4) + QLatin1Char(' ') + unit.name;
+    // Four significant digits drop that hair and keep 12.5 or 0.2 exact. From
+    // 1000 s on a tick is whole, and 'g' would write 10 000 s as "1e+04".
+    const double value = tick / unit.seconds;
+    const QString number = value >= 1000 ? QString::fromStdString(scope::formatGrouped(value, 0))
+                                         : QString::number(value, 'g', 4);
+    return number + QLatin1Char(' ') + unit.name;
 }
 
 QVector<double> LogDurationAxisTicker::createTickVector(double tickStep, const QCPRange& range) {

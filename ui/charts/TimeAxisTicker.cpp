@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TimeAxisTicker.h"
 
+#include "base/DurationFormat.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -57,7 +59,7 @@ QString TimeAxisTicker::formatBase(const QCPRange& range) {
     if (!base)
         return {};
     const int decimals = std::max(0, -static_cast<int>(std::lround(std::log10(baseStep(range)))));
-    return QStringLiteral("%1 s").arg(*base, 0, 'f', decimals);
+    return QString::fromStdString(scope::formatGrouped(*base, decimals)) + QStringLiteral(" s");
 }
 
 QString TimeAxisTicker::label(double seconds, double step, const QCPRange& range) {
@@ -69,9 +71,10 @@ QString TimeAxisTicker::label(double seconds, double step, const QCPRange& range
         base ? range.upper - *base : std::max(std::abs(range.lower), std::abs(range.upper));
     const Unit unit = unitFor(magnitude);
     // One number of decimals along the axis ("1.00 ms, 1.05 ms, 1.10 ms"), but a plain "0 s".
-    const QString number =
-        value == 0.0 ? QStringLiteral("0")
-                     : QString::number(value / unit.seconds, 'f', decimalsFor(step / unit.seconds));
+    const QString number = value == 0.0
+                               ? QStringLiteral("0")
+                               : QString::fromStdString(scope::formatGrouped(
+                                     value / unit.seconds, decimalsFor(step / unit.seconds)));
     const QString sign = base && value >= 0 ? QStringLiteral("+") : QString();
     return sign + number + QLatin1Char(' ') + QString::fromUtf8(unit.name);
 }
@@ -87,8 +90,8 @@ QString TimeAxisTicker::formatTime(double seconds, const QCPRange& range, double
             ? std::clamp(static_cast<int>(std::ceil(std::log10(unit.seconds / resolution) - 1e-9)),
                          0, nanoseconds)
             : nanoseconds;
-    return QString::number(seconds / unit.seconds, 'f', decimals) + QLatin1Char(' ') +
-           QString::fromUtf8(unit.name);
+    return QString::fromStdString(scope::formatGrouped(seconds / unit.seconds, decimals)) +
+           QLatin1Char(' ') + QString::fromUtf8(unit.name);
 }
 
 void TimeAxisTicker::generate(const QCPRange& range, const QLocale& locale, QChar formatChar,
