@@ -62,6 +62,11 @@ void IndexBench::measure(const fs::path& run, const std::string& label, std::uin
         printRow("", "open to the overview gathered in the statistics' pass", gathered,
                  ratio(gathered, first, "the first open") +
                      (huge ? "; " + target(gathered.seconds, kOverviewTarget) : ""));
+        const Measurement firstRanks = step("index-overview-first-ranks");
+        char ranksShown[64];
+        std::snprintf(ranksShown, sizeof ranksShown, "%.0f spans drawn", firstRanks.events);
+        printRow("", "open to the overview's first ranks, the rest estimated", firstRanks,
+                 ranksShown);
         const Measurement timeline = step("index-timeline");
         printRow("", "exact timeline, built from the calls", timeline);
         const Measurement write = step("index-write");

@@ -59,9 +59,11 @@ struct OverviewArrival {
 };
 
 // As the viewer opens a run (LoadController's request, no index): the time
-// until the overview gathered in the statistics' pass is handed out. The
-// exact timeline that follows is not waited for.
-OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t budget) {
+// until the overview gathered in the statistics' pass is handed out, whole
+// or (firstRanks) with its first ranks over the estimate. The exact
+// timeline that follows is not waited for.
+OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t budget,
+                                         bool firstRanks) {
     std::mutex mutex;
     std::condition_variable arrived;
     OverviewArrival arrival;
@@ -73,9 +75,12 @@ OverviewArrival overviewAsTheViewerOpens(const std::string& path, std::uint64_t 
     callbacks.readDone = [](const LoadOutcome&) {};
     callbacks.timelineSoFar = [&](const LoadOutcome& shown) {
         const auto* overview = dynamic_cast<const OverviewTimeline*>(shown.timelineSource.get());
-        if (overview == nullptr || overview->estimated())
+        if (overview == nullptr || overview->estimated() ||
+            (overview->ranksEstimated() > 0) != firstRanks)
             return;
         const std::lock_guard lock(mutex);
+        if (arrival.overview)
+            return;
         arrival = {since(begin), shown.timelineSource};
         arrived.notify_all();
     };
@@ -126,8 +131,9 @@ int measureIndexStep(const std::string& kind, const std::string& path,
         const auto overview = OverviewTimeline::build(*results, {});
         seconds = since(begin);
         events = static_cast<double>(drawWholeRun(*overview));
-    } else if (kind == "index-overview-gathered") {
-        const OverviewArrival arrival = overviewAsTheViewerOpens(path, budget);
+    } else if (kind == "index-overview-gathered" || kind == "index-overview-first-ranks") {
+        const OverviewArrival arrival =
+            overviewAsTheViewerOpens(path, budget, kind == "index-overview-first-ranks");
         seconds = arrival.seconds;
         events = static_cast<double>(drawWholeRun(*arrival.overview));
     } else if (kind == "index-timeline" || kind == "index-write") {

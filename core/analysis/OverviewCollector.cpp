@@ -2,6 +2,7 @@
 #include "OverviewCollector.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <string_view>
 
@@ -40,6 +41,7 @@ void OverviewCollector::begin(std::span<const RankRegion> rows,
             return; // a region the summaries did not have
         regionOrder_[i] = found->second;
     }
+    runRegionOf_.assign(regionOrder_.begin(), regionOrder_.end());
     // Ranks ascending, as build() has them; a column per region of a rank.
     std::map<std::uint32_t, std::vector<std::int32_t>> columns;
     for (const RankRegion& row : rows) {
@@ -137,9 +139,64 @@ void OverviewCollector::rankComplete(RankState& rank) {
         rank.coverage.ranked(rank.regions, regionOrder_, buckets_, OverviewTimeline::kDepths);
     std::vector<std::vector<std::int64_t>> tables = rank.coverage.release();
     rank.table.store(nullptr, std::memory_order_relaxed);
-    const std::lock_guard lock(mutex_);
-    for (std::vector<std::int64_t>& table : tables)
-        spareTables_.push_back(std::move(table));
+    {
+        const std::lock_guard lock(mutex_);
+        for (std::vector<std::int64_t>& table : tables)
+            spareTables_.push_back(std::move(table));
+        ranked_.push_back(static_cast<std::size_t>(&rank - ranks_.data()));
+    }
+    rankedOrStopped_.notify_all();
+}
+
+void OverviewCollector::showFirstRanks(
+    const OverviewTimeline& estimate,
+    const std::function<void(std::shared_ptr<const OverviewTimeline>)>& show) {
+    if (estimate.startNs() != startNs_ || estimate.endNs() != endNs_ ||
+        estimate.buckets() != buckets_.size())
+        return;
+    std::size_t ranked = 0;
+    {
+        std::unique_lock lock(mutex_);
+        rankedOrStopped_.wait(lock, [this] { return stopped_ || !ranked_.empty(); });
+        if (stopped_ || ranked_.size() == ranks_.size())
+            return;
+        ranked = ranked_.size();
+    }
+    if (auto overview = overviewOf(estimate, ranked))
+        show(std::move(overview));
+}
+
+void OverviewCollector::stop() {
+    {
+        const std::lock_guard lock(mutex_);
+        stopped_ = true;
+    }
+    rankedOrStopped_.notify_all();
+}
+
+std::shared_ptr<const OverviewTimeline>
+OverviewCollector::overviewSoFar(const OverviewTimeline& estimate) {
+    return overviewOf(estimate, std::numeric_limits<std::size_t>::max());
+}
+
+std::shared_ptr<const OverviewTimeline>
+OverviewCollector::overviewOf(const OverviewTimeline& estimate, std::size_t count) {
+    std::vector<std::size_t> done;
+    {
+        const std::lock_guard lock(mutex_);
+        done.assign(ranked_.begin(), ranked_.begin() + std::min(count, ranked_.size()));
+    }
+    // A rank ranked: begin() is over, and usable_ safe to read.
+    if (done.empty() || !usable_)
+        return nullptr;
+    // ranks_ is by rank: so are its indices. A rank's lanes, written before
+    // it was listed under the lock, stay as they are.
+    std::sort(done.begin(), done.end());
+    std::vector<OverviewTimeline::RankedLanes> ranked;
+    ranked.reserve(done.size());
+    for (const std::size_t k : done)
+        ranked.push_back({ranks_[k].rank, ranks_[k].lanes});
+    return OverviewTimeline::withRanked(estimate, ranked, runRegionOf_);
 }
 
 std::shared_ptr<const OverviewTimeline>

@@ -8,8 +8,10 @@
 #include "model/StreamedCalls.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -50,6 +52,21 @@ public:
     // much coverage to hold. After the read, on one thread.
     std::shared_ptr<const OverviewTimeline> overview(const ProfilingResults& results) const;
 
+    // While the read runs, on a thread of its own: once the first ranks are
+    // ranked, the estimate (fromSummaries of the summaries forRun was given)
+    // with their lanes in place of its own (OverviewTimeline::withRanked),
+    // to `show`; a first open's timeline shows its first ranks, long before
+    // the last is ranked. Nothing where every rank is ranked by then (that
+    // is overview()'s), where stop() came first, or where the estimate's
+    // time axis is not the collector's.
+    void showFirstRanks(const OverviewTimeline& estimate,
+                        const std::function<void(std::shared_ptr<const OverviewTimeline>)>& show);
+    // Ends showFirstRanks: the read is over (or cancelled, or failed).
+    void stop();
+    // The ranks ranked so far over the estimate, as showFirstRanks shows
+    // them: nullptr before any rank is ranked.
+    std::shared_ptr<const OverviewTimeline> overviewSoFar(const OverviewTimeline& estimate);
+
 private:
     // The rows of one rank with calls; its coverage while they pass.
     struct RankState {
@@ -70,6 +87,9 @@ private:
     };
 
     std::int64_t* tableOf(RankState& rank);
+    // overviewSoFar of the first `count` ranks ranked.
+    std::shared_ptr<const OverviewTimeline> overviewOf(const OverviewTimeline& estimate,
+                                                       std::size_t count);
     void rankComplete(RankState& rank);
     // The most coverage held at once were the rows read in their order: a
     // rank's table from its first row to its last.
@@ -82,11 +102,15 @@ private:
     bool usable_ = false;
     std::vector<std::string> runRegions_;
     std::vector<std::uint32_t> regionOrder_; // per region of the read: its place in runRegions_
+    std::vector<std::int32_t> runRegionOf_;  // the same, as OverviewTimeline maps regions
     std::vector<RankState> ranks_;           // by rank, ascending
     std::vector<std::optional<Row>> rows_;   // per row of the read; none without calls
     std::unordered_map<std::uint64_t, std::size_t> byOffset_; // row offset -> row
     std::vector<std::vector<std::int64_t>> spareTables_;      // of ranks ranked
-    std::mutex mutex_;
+    std::vector<std::size_t> ranked_;                         // into ranks_, as they were ranked
+    bool stopped_ = false;
+    std::mutex mutex_; // spareTables_, ranked_, stopped_, a rank's table as it is made
+    std::condition_variable rankedOrStopped_;
 };
 
 } // namespace scope

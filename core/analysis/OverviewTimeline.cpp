@@ -264,21 +264,52 @@ OverviewTimeline::fromRanked(std::int64_t startNs, std::int64_t endNs, std::size
     overview->buckets_ = std::max<std::size_t>(buckets, 1);
     overview->startNs_ = startNs;
     overview->endNs_ = endNs;
-    // Millions of spans at 10^9 calls: room for all of them at once.
-    std::size_t lanes = 0;
-    std::size_t spans = 0;
-    for (const RankedLanes& rank : ranks)
-        for (const OverviewKeyLanes& key : rank.lanes) {
-            lanes += key.depths.size();
-            for (const std::vector<TimelineSpan>& depth : key.depths)
-                spans += depth.size();
-        }
-    overview->reserve(lanes, spans);
+    overview->reserveFor(ranks, 0, 0);
     for (const RankedLanes& rank : ranks)
         for (const OverviewKeyLanes& key : rank.lanes)
             overview->append(rank.rank, key.key, key.depths);
     for (TimelineSpan& span : overview->spans_)
         span.region = regionOf[static_cast<std::size_t>(span.region)];
+    return overview;
+}
+
+std::shared_ptr<const OverviewTimeline>
+OverviewTimeline::withRanked(const OverviewTimeline& estimate, std::span<const RankedLanes> ranked,
+                             std::span<const std::int32_t> regionOf) {
+    std::shared_ptr<OverviewTimeline> overview(new OverviewTimeline);
+    overview->buckets_ = estimate.buckets_;
+    overview->startNs_ = estimate.startNs_;
+    overview->endNs_ = estimate.endNs_;
+    overview->reserveFor(ranked, estimate.lanes_.size(), estimate.spans_.size());
+    auto next = ranked.begin();
+    const auto appendRanked = [&] {
+        const std::size_t from = overview->spans_.size();
+        for (const OverviewKeyLanes& key : next->lanes)
+            overview->append(next->rank, key.key, key.depths);
+        for (std::size_t s = from; s < overview->spans_.size(); ++s) {
+            TimelineSpan& span = overview->spans_[s];
+            span.region = regionOf[static_cast<std::size_t>(span.region)];
+        }
+        ++next;
+    };
+    // Per rank of the estimate, its entries [e, end): one per lane key.
+    const RankLaneTable& estimated = estimate.rankLanes_;
+    for (std::size_t e = 0, end = 0; e < estimated.size(); e = end) {
+        const std::uint32_t rank = estimated[e].rank;
+        while (end < estimated.size() && estimated[end].rank == rank)
+            ++end;
+        while (next != ranked.end() && next->rank < rank)
+            appendRanked();
+        if (next != ranked.end() && next->rank == rank) {
+            appendRanked();
+        } else {
+            ++overview->ranksEstimated_;
+            for (std::size_t k = e; k < end; ++k)
+                overview->append(estimate, estimated[k]);
+        }
+    }
+    while (next != ranked.end())
+        appendRanked();
     return overview;
 }
 
@@ -307,6 +338,29 @@ void OverviewTimeline::append(std::uint32_t rank, std::int64_t key,
                           static_cast<std::uint32_t>(depths[d].size()), key});
         spans_.insert(spans_.end(), depths[d].begin(), depths[d].end());
     }
+}
+
+void OverviewTimeline::append(const OverviewTimeline& other, const RankLanes& lanes) {
+    rankLanes_.push_back(
+        {lanes.rank, static_cast<std::uint32_t>(lanes_.size()), lanes.laneCount, lanes.key});
+    for (std::uint32_t d = 0; d < lanes.laneCount; ++d) {
+        const std::span<const TimelineSpan> spans = other.spans(lanes.firstLane + d);
+        lanes_.push_back({lanes.rank, d, static_cast<std::uint32_t>(spans_.size()),
+                          static_cast<std::uint32_t>(spans.size()), lanes.key});
+        spans_.insert(spans_.end(), spans.begin(), spans.end());
+    }
+}
+
+// Millions of spans at 10^9 calls: room for all of them at once.
+void OverviewTimeline::reserveFor(std::span<const RankedLanes> ranks, std::size_t lanes,
+                                  std::size_t spans) {
+    for (const RankedLanes& rank : ranks)
+        for (const OverviewKeyLanes& key : rank.lanes) {
+            lanes += key.depths.size();
+            for (const std::vector<TimelineSpan>& depth : key.depths)
+                spans += depth.size();
+        }
+    reserve(lanes, spans);
 }
 
 void OverviewTimeline::reserve(std::size_t lanes, std::size_t spans) {

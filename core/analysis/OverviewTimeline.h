@@ -73,6 +73,15 @@ public:
     fromRanked(std::int64_t startNs, std::int64_t endNs, std::size_t buckets,
                std::span<const RankedLanes> ranks, std::span<const std::int32_t> regionOf);
 
+    // The estimate (fromSummaries) with the lanes of the ranks ranked so far
+    // (ascending) in place of its own: the overview while its pass is under
+    // way, the ranks on screen first. A span's region r of `ranked` becomes
+    // regionOf[r]; the estimate's spans keep theirs. Its time axis is the
+    // estimate's, which the ranked lanes must share.
+    static std::shared_ptr<const OverviewTimeline>
+    withRanked(const OverviewTimeline& estimate, std::span<const RankedLanes> ranked,
+               std::span<const std::int32_t> regionOf);
+
     // [first start, last end] of the rows with calls (and times, if
     // timedOnly), from their summaries; nullopt without any.
     static std::optional<std::pair<std::int64_t, std::int64_t>>
@@ -80,6 +89,9 @@ public:
 
     // From the summaries (fromSummaries) rather than the calls.
     bool estimated() const { return estimated_; }
+    // Ranks whose lanes are the summaries' estimate: every rank of
+    // fromSummaries, those not yet ranked of withRanked, none otherwise.
+    std::size_t ranksEstimated() const { return ranksEstimated_; }
 
     std::span<const TimelineLane> lanes() const override { return lanes_; }
     std::optional<std::size_t> lane(std::uint32_t rank, std::uint32_t depth) const override {
@@ -121,7 +133,11 @@ private:
     // The lanes of one rank's lane key, a span list per depth.
     void append(std::uint32_t rank, std::int64_t key,
                 const std::vector<std::vector<TimelineSpan>>& depths);
+    // Another overview's lanes of one rank and key, as they are.
+    void append(const OverviewTimeline& other, const RankLanes& lanes);
     void reserve(std::size_t lanes, std::size_t spans);
+    // Room for the ranked lanes and `lanes` and `spans` more.
+    void reserveFor(std::span<const RankedLanes> ranks, std::size_t lanes, std::size_t spans);
 
     std::vector<TimelineLane> lanes_; // begin/size: into spans_
     std::vector<TimelineSpan> spans_;
@@ -130,6 +146,7 @@ private:
     std::int64_t endNs_ = 0;
     std::size_t buckets_ = kBuckets;
     bool estimated_ = false;
+    std::size_t ranksEstimated_ = 0;
 };
 
 } // namespace scope

@@ -74,6 +74,7 @@ OverviewTimeline::fromSummaries(const ProfilingResults& results, std::size_t buc
     for (std::size_t k = 0; k < ranks; ++k)
         for (const OverviewKeyLanes& key : lanes[k])
             overview->append(rows[rankBegin[k]]->rank, key.key, key.depths);
+    overview->ranksEstimated_ = ranks;
     return overview;
 }
 

@@ -97,9 +97,12 @@ public:
         // before `finished`): timelineSource the ranks built so far (a
         // PartialTimeline), results = readStageCopy. Every half second or
         // so of a long build (request.timelineSoFarEvery), never for the last rank.
-        // A run above request.overviewAboveCalls gets two OverviewTimelines
+        // A run above request.overviewAboveCalls gets OverviewTimelines
         // instead: the estimate from the summaries (estimated(), right after
-        // the table's readDone, results = that stage) and the pass's.
+        // the table's readDone, results = that stage); while the calls are
+        // passed over, the estimate with the ranks passed so far in place
+        // of theirs (ranksEstimated() > 0, with that stage, once, when the
+        // first ranks are passed over); and the pass's.
         std::function<void(const LoadOutcome& outcome)> timelineSoFar = {};
     };
 

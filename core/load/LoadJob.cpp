@@ -177,16 +177,21 @@ void LoadJob::showSummariesFirst(ReadRequest& read) {
         readShare_ = kOnDemandReadShare;
         readControl_ = scaledControl(control_, 0.0, readShare_);
         read.control = readControl_;
+        gatherOverview(*quick, read);
         // The estimate takes as long as the helper plans the read, which
-        // is a process of its own: both at once. It has its own copy of the
+        // is a process of its own: both at once. Its thread then shows the
+        // first ranks the pass has gathered. It has its own copy of the
         // outcome, which this thread writes to on a failure.
         try {
-            estimate_ = std::async(std::launch::async,
-                                   [this, quick, shown = outcome_] { showEstimate(quick, shown); });
+            estimate_ = std::async(std::launch::async, [this, quick, shown = outcome_]() mutable {
+                shown.results = quick;
+                if (const auto estimate = showEstimate(quick, shown);
+                    estimate && overviewCollector_)
+                    showFirstRanks(*estimate, shown);
+            });
         } catch (const std::system_error&) {
             showEstimate(quick, outcome_); // no thread to spare
         }
-        gatherOverview(*quick, read);
     } catch (const ReadCancelled&) {
         throw;
     } catch (const ProfileError&) {
@@ -311,29 +316,49 @@ void LoadJob::gatherOverview(const ProfilingResults& summaries, ReadRequest& rea
 // The whole-run overview estimated from the rows' summaries, in a fraction
 // of a second: what the timeline shows while the calls are read and passed
 // over, until the pass's overview replaces it.
-void LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage,
-                           LoadOutcome shown) {
+std::shared_ptr<const OverviewTimeline>
+LoadJob::showEstimate(const std::shared_ptr<const ProfilingResults>& stage, LoadOutcome shown) {
     if (estimateShown_ || !callbacks_.timelineSoFar || !stage || cancel_.load() ||
         stage->totalCalls() <= request_.overviewAboveCalls)
-        return;
+        return nullptr;
     std::shared_ptr<const OverviewTimeline> estimate;
     try {
         estimate = OverviewTimeline::fromSummaries(*stage);
     } catch (const std::exception&) {
-        return; // std::bad_alloc included: only a stand-in, the pass's overview follows
+        return nullptr; // std::bad_alloc included: only a stand-in, the pass's overview follows
     }
     if (estimate->empty())
-        return; // no times in the summaries (the aggregate layout)
+        return nullptr; // no times in the summaries (the aggregate layout)
     shown.results = stage;
-    shown.timelineSource = std::move(estimate);
+    shown.timelineSource = estimate;
     callbacks_.timelineSoFar(shown);
     estimateShown_ = true;
+    return estimate;
+}
+
+// One rank of 1,024 is passed over in milliseconds: the first ranks on
+// screen need not wait for the last. Only the first: each copy of the
+// overview so far would take from the pass, which the whole overview awaits.
+void LoadJob::showFirstRanks(const OverviewTimeline& estimate, LoadOutcome shown) {
+    try {
+        overviewCollector_->showFirstRanks(estimate,
+                                           [&](std::shared_ptr<const OverviewTimeline> overview) {
+                                               if (cancel_.load())
+                                                   return;
+                                               shown.timelineSource = std::move(overview);
+                                               callbacks_.timelineSoFar(shown);
+                                           });
+    } catch (const std::exception&) {
+        // std::bad_alloc included: a stand-in; the pass's overview follows.
+    }
 }
 
 // The estimate is only a stand-in: whatever became of it, the load goes on.
 void LoadJob::waitForEstimate() {
     if (!estimate_.valid())
         return;
+    if (overviewCollector_)
+        overviewCollector_->stop();
     try {
         estimate_.get();
     } catch (const std::exception&) {

@@ -18,6 +18,7 @@
 namespace scope {
 
 class OverviewCollector;
+class OverviewTimeline;
 
 // One load of AsyncLoader, on its worker thread, phase by phase: the summary
 // columns first where the calls will be read on demand, the read, then the
@@ -45,8 +46,14 @@ private:
     void indexCallsInMemory(ProfilingResults& results);
     void buildOnDemandTimeline(const std::shared_ptr<ProfilingResults>& results);
     // Above request.overviewAboveCalls, once: the overview estimated from
-    // the stage's summaries, through timelineSoFar as `shown`.
-    void showEstimate(const std::shared_ptr<const ProfilingResults>& stage, LoadOutcome shown);
+    // the stage's summaries, through timelineSoFar as `shown`; the estimate
+    // shown, if one was.
+    std::shared_ptr<const OverviewTimeline>
+    showEstimate(const std::shared_ptr<const ProfilingResults>& stage, LoadOutcome shown);
+    // While the read passes over the calls: the estimate with the first
+    // ranks the collector has gathered in place of theirs, through
+    // timelineSoFar as `shown`, unless waitForEstimate comes first.
+    void showFirstRanks(const OverviewTimeline& estimate, LoadOutcome shown);
     // Before the next timeline goes out, and before the outcome.
     void waitForEstimate();
     // Above request.overviewAboveCalls: the overview gathered during the read

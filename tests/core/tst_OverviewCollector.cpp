@@ -4,7 +4,8 @@
 // run (rows in any order, delta-encoded or not, compressed), ties ranked by
 // region name in both, and nothing (the pass's job) where the gathered
 // calls cannot stand in for the run read: another extent, a row missing,
-// thread lanes, or more coverage than it may hold.
+// thread lanes, or more coverage than it may hold. While the pass goes on,
+// the ranks it has ranked show in place of their estimates.
 #include "FixtureWriter.h"
 #include "SyntheticRun.h"
 #include "analysis/OverviewCollector.h"
@@ -13,6 +14,10 @@
 #include "format/ReadRequest.h"
 
 #include <QtTest>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 using namespace scope;
 
@@ -47,10 +52,14 @@ using Shown =
     std::vector<std::tuple<std::uint32_t, std::uint32_t, std::int64_t,
                            std::vector<std::tuple<std::int64_t, std::int64_t, std::string>>>>;
 
-Shown shown(const ProfilingResults& results, const OverviewTimeline& overview) {
+// Of every rank, or of one.
+Shown shown(const ProfilingResults& results, const OverviewTimeline& overview,
+            std::optional<std::uint32_t> rank = std::nullopt) {
     Shown out;
     for (std::size_t lane = 0; lane < overview.lanes().size(); ++lane) {
         const TimelineLane& l = overview.lanes()[lane];
+        if (rank && l.rank != *rank)
+            continue;
         std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> spans;
         for (const TimelineSpan& s : overview.spans(lane))
             spans.emplace_back(s.startNs, s.endNs, results.regions.at(std::size_t(s.region)));
@@ -58,6 +67,47 @@ Shown shown(const ProfilingResults& results, const OverviewTimeline& overview) {
     }
     return out;
 }
+
+// The calls passed on to a collector. When its first rank is ranked, the
+// read is held until the collector's showFirstRanks, on a thread of its
+// own, has shown what it has then.
+class HeldAtFirstRank final : public StreamedCalls {
+public:
+    HeldAtFirstRank(OverviewCollector& collector, const OverviewTimeline& estimate)
+        : collector_(collector), estimate_(estimate) {}
+
+    void begin(std::span<const RankRegion> rows, std::span<const std::string> regions) override {
+        collector_.begin(rows, regions);
+    }
+    void calls(std::size_t row, std::uint64_t first, std::span<const std::int64_t> starts,
+               std::span<const std::int64_t> ends) override {
+        collector_.calls(row, first, starts, ends);
+        std::unique_lock lock(mutex_);
+        if (held_ || !collector_.overviewSoFar(estimate_))
+            return;
+        held_ = true;
+        changed_.wait_for(lock, std::chrono::seconds(30), [this] { return !shown_.empty(); });
+    }
+    void show(std::shared_ptr<const OverviewTimeline> overview) {
+        {
+            const std::lock_guard lock(mutex_);
+            shown_.push_back(std::move(overview));
+        }
+        changed_.notify_all();
+    }
+    std::vector<std::shared_ptr<const OverviewTimeline>> shown() {
+        const std::lock_guard lock(mutex_);
+        return shown_;
+    }
+
+private:
+    OverviewCollector& collector_;
+    const OverviewTimeline& estimate_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    bool held_ = false;
+    std::vector<std::shared_ptr<const OverviewTimeline>> shown_;
+};
 
 fixtures::FixtureSpec syntheticSpec(std::uint64_t seed) {
     fixtures::SyntheticRun::Shape shape;
@@ -114,6 +164,55 @@ private slots:
         QCOMPARE(overview->ranks(), pass->ranks());
         QCOMPARE(shown(gathered.results, *overview), shown(gathered.results, *pass));
         QVERIFY(overview->lanes().size() >= 5);
+    }
+
+    // Rows by rank: the first rank is ranked while four are still to come.
+    // It shows as the pass's overview will, the others as the estimate, once;
+    // once all are ranked, the estimate is gone.
+    void soFarTheRankedRanksReplaceTheirEstimates() {
+        QTemporaryDir dir;
+        const std::string file = written(dir, syntheticSpec(7));
+        ReadRequest summaries;
+        summaries.summaryOnly = true;
+        const ProfilingResults quick = readH5Summary(file, summaries);
+        const auto estimate = OverviewTimeline::fromSummaries(quick, kBuckets);
+        QCOMPARE(estimate->ranksEstimated(), std::size_t(5));
+        const auto collector = OverviewCollector::forRun(quick, 1 << 20, kBuckets);
+        QVERIFY(collector);
+        QVERIFY(!collector->overviewSoFar(*estimate));
+
+        HeldAtFirstRank held(*collector, *estimate);
+        std::thread showing([&] {
+            collector->showFirstRanks(
+                *estimate, [&](std::shared_ptr<const OverviewTimeline> o) { held.show(o); });
+        });
+        ReadRequest read;
+        read.memoryBudget = 1;
+        read.control.streamed = &held;
+        const ProfilingResults results = readH5(file, read);
+        collector->stop();
+        showing.join();
+
+        const auto pass = collector->overview(results);
+        QVERIFY(pass);
+        const auto soFar = held.shown();
+        QCOMPARE(soFar.size(), std::size_t(1));
+        const OverviewTimeline& first = *soFar.front();
+        QVERIFY(!first.estimated());
+        QCOMPARE(first.ranksEstimated(), std::size_t(4));
+        QCOMPARE(first.ranks(), estimate->ranks());
+        QCOMPARE(first.startNs(), estimate->startNs());
+        QCOMPARE(first.endNs(), estimate->endNs());
+        QVERIFY(!shown(quick, first, 0).empty());
+        QCOMPARE(shown(quick, first, 0), shown(results, *pass, 0));
+        QVERIFY(shown(quick, first, 0) != shown(quick, *estimate, 0));
+        for (std::uint32_t rank = 1; rank < 5; ++rank)
+            QCOMPARE(shown(quick, first, rank), shown(quick, *estimate, rank));
+
+        const auto all = collector->overviewSoFar(*estimate);
+        QVERIFY(all);
+        QCOMPARE(all->ranksEstimated(), std::size_t(0));
+        QCOMPARE(shown(quick, *all), shown(results, *pass));
     }
 
     // "zeta" and "alpha" cover the same 10 ns side by side in the first

@@ -2,7 +2,8 @@
 // The whole-run overview of a run too large to order quickly, as the run view
 // shows it while the exact timeline is built: drawn in its regions' colours,
 // marked as an overview in the title (its estimate from the summaries, shown
-// before it, marked as that), without tooltips or a call to click;
+// before it, marked as that, and the ranks passed so far over the estimate
+// as how many they are), without tooltips or a call to click;
 // then replaced by the exact timeline, whose calls have both.
 #include "../core/MemoryCallSource.h"
 #include "TimelineTestSupport.h"
@@ -13,6 +14,8 @@
 #include "run/RunView.h"
 
 #include <QStackedWidget>
+
+#include <numeric>
 
 namespace {
 
@@ -56,6 +59,30 @@ private slots:
             qPrintable(timeline->title()));
         QVERIFY(timeline->title().contains(QStringLiteral("reading the calls")));
         QVERIFY(!timeline->title().contains(QStringLiteral("exact timeline is being built")));
+
+        // The ranks the pass has gathered so far replace theirs: rank 0's
+        // lanes are the pass's.
+        std::vector<OverviewKeyLanes> rank0(1);
+        for (std::uint32_t depth = 0; const auto lane = overview->lane(0, depth); ++depth) {
+            const auto spans = overview->spans(*lane);
+            rank0.front().depths.emplace_back(spans.begin(), spans.end());
+        }
+        std::vector<std::int32_t> sameRegions(results->regions.size());
+        std::iota(sameRegions.begin(), sameRegions.end(), 0);
+        const OverviewTimeline::RankedLanes ranked{0, rank0};
+        view.showTimelineSoFar(
+            stage(results, OverviewTimeline::withRanked(*OverviewTimeline::fromSummaries(*results),
+                                                        {&ranked, 1}, sameRegions)));
+        QVERIFY2(timeline->title().contains(QStringLiteral("calls read for 1 of 2 ranks")),
+                 qPrintable(timeline->title()));
+        QVERIFY(timeline->title().contains(QStringLiteral("the others estimated")));
+        // Both drawn: rank 0 from the pass, rank 1 from the estimate.
+        QCOMPARE(colorAt(*timeline, pixelAt(*timeline, 0.5, 0)),
+                 plottableOf(*timeline)->colorOf(int(*results->regionIndex("solve"))).rgb() &
+                     0xffffff);
+        QCOMPARE(colorAt(*timeline, pixelAt(*timeline, 0.75, 1)),
+                 plottableOf(*timeline)->colorOf(int(*results->regionIndex("io"))).rgb() &
+                     0xffffff);
 
         // The pass's overview replaces it.
         view.showTimelineSoFar(stage(results, overview));

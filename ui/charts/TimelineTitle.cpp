@@ -67,6 +67,13 @@ QString TimelineTitle::text(const QString& runLabel, const std::vector<std::uint
         title += QLatin1Char('\n') +
                  tr("Overview (estimated from the summaries: each region's time spread over its "
                     "first to last call) \u2014 reading the calls\u2026");
+    else if (overview != nullptr && overview->ranksEstimated() > 0)
+        title += QLatin1Char('\n') +
+                 tr("Overview \u2014 the regions with the most time in each column; calls read "
+                    "for %1 of %2 ranks, the others estimated until all are read\u2026")
+                     .arg(QLocale().toString(
+                              qulonglong(overview->ranks().size() - overview->ranksEstimated())),
+                          QLocale().toString(qulonglong(overview->ranks().size())));
     else if (source != nullptr && source->isOverview())
         title +=
             QLatin1Char('\n') + tr("Overview \u2014 the regions with the most time in each column; "
